@@ -1,0 +1,35 @@
+#include "backend/cuda_exec.cuh"
+#include <vector>
+
+namespace gf {
+
+__global__ void reduce_segments_kernel(const double* values, std::int64_t len, double* out) {
+  __shared__ double partial[reduce_block_size];
+  const double* seg = values + blockIdx.x * len;
+  double acc = 0;
+  for (std::int64_t i = threadIdx.x; i < len; i += reduce_block_size) acc += seg[i];
+  partial[threadIdx.x] = acc;
+  __syncthreads();
+  for (int s = reduce_block_size / 2; s > 0; s >>= 1) {
+    if (threadIdx.x < s) partial[threadIdx.x] += partial[threadIdx.x + s];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) out[blockIdx.x] = partial[0];
+}
+
+void reduce_segments(CudaExec, const double* values, int segments, std::int64_t len, double* out) {
+  Buffer<CudaExec, double> d_out(segments);
+  reduce_segments_kernel<<<segments, reduce_block_size>>>(values, len, d_out.data());
+  cuda_check(cudaGetLastError(), "reduce_segments");
+  d_out.download(out);
+}
+
+} // namespace gf
+
+namespace gf {
+int cuda_device_count() {
+  int n = 0;
+  if (cudaGetDeviceCount(&n) != cudaSuccess) return 0;
+  return n;
+}
+} // namespace gf

@@ -1,0 +1,74 @@
+// cuda_exec.cuh: the CUDA backend, included only by .cu files. parallel_for launches a
+// plain one-thread-per-item kernel running the same functor the CPU backend runs;
+// Buffer<CudaExec, T> is device memory; reduce_segments sums each segment with one
+// thread block in a fixed order (deterministic from run to run).
+#pragma once
+#include "backend/host_exec.h"
+#include "core/error.h"
+#include <cuda_runtime.h>
+#include <string>
+
+namespace gf {
+
+struct CudaExec {
+  static constexpr const char* name = "cuda";
+};
+
+inline void cuda_check(cudaError_t e, const char* what) {
+  if (e != cudaSuccess) throw Error(std::string("CUDA error in ") + what + ": " + cudaGetErrorString(e));
+}
+
+template <class F>
+__global__ void parallel_for_kernel(std::int64_t n, F f) {
+  const std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) f(i);
+}
+
+constexpr int default_block_size = 128;
+
+template <class F>
+void parallel_for(CudaExec, std::int64_t n, const F& f) {
+  if (n == 0) return;
+  const std::int64_t blocks = (n + default_block_size - 1) / default_block_size;
+  parallel_for_kernel<<<static_cast<unsigned>(blocks), default_block_size>>>(n, f);
+  cuda_check(cudaGetLastError(), "kernel launch");
+}
+
+template <class T>
+class Buffer<CudaExec, T> {
+public:
+  Buffer() = default;
+  explicit Buffer(std::int64_t n) : n_(n) {
+    cuda_check(cudaMalloc(&p_, sizeof(T) * static_cast<std::size_t>(n)), "cudaMalloc");
+  }
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  Buffer(Buffer&& o) noexcept : p_(o.p_), n_(o.n_) { o.p_ = nullptr; o.n_ = 0; }
+  Buffer& operator=(Buffer&& o) noexcept {
+    std::swap(p_, o.p_);
+    std::swap(n_, o.n_);
+    return *this;
+  }
+  ~Buffer() { if (p_) cudaFree(p_); }
+  T* data() { return p_; }
+  const T* data() const { return p_; }
+  std::int64_t size() const { return n_; }
+  void upload(const T* host) {
+    cuda_check(cudaMemcpy(p_, host, sizeof(T) * n_, cudaMemcpyHostToDevice), "upload");
+  }
+  void download(T* host) const {
+    cuda_check(cudaMemcpy(host, p_, sizeof(T) * n_, cudaMemcpyDeviceToHost), "download");
+  }
+
+private:
+  T* p_ = nullptr;
+  std::int64_t n_ = 0;
+};
+
+constexpr int reduce_block_size = 256;
+
+void reduce_segments(CudaExec, const double* values, int segments, std::int64_t len, double* out);
+
+inline void synchronize(CudaExec) { cuda_check(cudaDeviceSynchronize(), "synchronize"); }
+
+} // namespace gf

@@ -1,0 +1,58 @@
+#include "fix/engine.h"
+#include "core/error.h"
+#include "fix/engine_instances.h"
+
+namespace gf {
+
+Precision parse_precision(const std::string& name) {
+  if (name == "single") return Precision::single;
+  if (name == "mixed") return Precision::mixed;
+  if (name == "double") return Precision::double_;
+  throw Error("unknown precision '" + name + "' (expected single, mixed or double)");
+}
+
+const char* precision_name(Precision p) {
+  switch (p) {
+  case Precision::single: return "single";
+  case Precision::mixed: return "mixed";
+  case Precision::double_: return "double";
+  }
+  return "?";
+}
+
+Backend parse_backend(const std::string& name) {
+  if (name == "cpu") return Backend::cpu;
+  if (name == "cuda" || name == "gpu") return Backend::cuda;
+  throw Error("unknown backend '" + name + "' (expected cpu or cuda)");
+}
+
+const char* backend_name(Backend b) { return b == Backend::cpu ? "cpu" : "cuda"; }
+
+#ifdef GAUGEFIX_HAVE_CUDA
+bool cuda_available() { return cuda_device_count() > 0; }
+#else
+bool cuda_available() { return false; }
+#endif
+
+std::unique_ptr<Engine> make_engine(const HostField& links, const EngineOptions& opt) {
+  if (links.nc != 2 && links.nc != 3)
+    throw Error("gauge group SU(" + std::to_string(links.nc) + ") is not supported (SU(2), SU(3))");
+  for (int d = 0; d < 4; ++d)
+    if (links.geom.L[d] < 2 || links.geom.L[d] % 2 != 0)
+      throw Error("lattice extent " + std::to_string(links.geom.L[d]) + " in direction " +
+                  std::to_string(d) + " must be even and >= 2 (checkerboard updates)");
+  if (opt.backend == Backend::cpu) return make_cpu_engine(links, opt);
+#ifdef GAUGEFIX_HAVE_CUDA
+  if (!cuda_available()) throw Error("backend cuda requested, but no CUDA device was found");
+  switch (opt.precision) {
+  case Precision::single: return make_cuda_engine_single(links, opt);
+  case Precision::mixed: return make_cuda_engine_mixed(links, opt);
+  case Precision::double_:
+  default: return make_cuda_engine_double(links, opt);
+  }
+#else
+  throw Error("backend cuda requested, but this gaugefix was built without CUDA (-Dcuda=enabled)");
+#endif
+}
+
+} // namespace gf

@@ -1,0 +1,54 @@
+#include "fix/random_transform.h"
+#include "math/random_group.h"
+
+namespace gf {
+
+namespace {
+
+template <int N>
+Matrix<double, N> g_at(const Geometry& geom, const SiteCoords& c, std::uint64_t seed) {
+  const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(c)), 0, 0};
+  return random_sun<double, N>(key, RandomPurpose::gauge_transform);
+}
+
+template <int N>
+HostField random_transform_n(HostField& u, std::uint64_t seed) {
+  HostField g(u.geom, N, 1);
+  const std::int64_t sites = u.local_sites();
+#pragma omp parallel for schedule(static)
+  for (std::int64_t s = 0; s < sites; ++s) {
+    const SiteCoords c = u.coords(s);
+    const Matrix<double, N> gx = g_at<N>(u.geom, c, seed);
+    g.set<N>(s, 0, gx);
+    for (int mu = 0; mu < 4; ++mu) {
+      const Matrix<double, N> gy = g_at<N>(u.geom, u.geom.forward(c, mu), seed);
+      u.set<N>(s, mu, gx * u.get<N>(s, mu) * adjoint(gy));
+    }
+  }
+  return g;
+}
+
+template <int N>
+void apply_n(HostField& u, const HostField& g) {
+  const std::int64_t sites = u.local_sites();
+#pragma omp parallel for schedule(static)
+  for (std::int64_t s = 0; s < sites; ++s) {
+    const SiteCoords c = u.coords(s);
+    for (int mu = 0; mu < 4; ++mu) {
+      const std::int64_t y = g.local_index(u.geom.forward(c, mu));
+      u.set<N>(s, mu, g.get<N>(s, 0) * u.get<N>(s, mu) * adjoint(g.get<N>(y, 0)));
+    }
+  }
+}
+
+} // namespace
+
+HostField random_gauge_transform(HostField& links, std::uint64_t seed) {
+  return links.nc == 2 ? random_transform_n<2>(links, seed) : random_transform_n<3>(links, seed);
+}
+
+void apply_gauge_transform(HostField& links, const HostField& g) {
+  links.nc == 2 ? apply_n<2>(links, g) : apply_n<3>(links, g);
+}
+
+} // namespace gf

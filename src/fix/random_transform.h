@@ -1,0 +1,16 @@
+// random_transform.h: a random point on the gauge orbit. U_mu(x) <- g(x) U_mu(x)
+// g(x + mu)^dagger with g(x) a random SU(N) element drawn from (seed, global site): any
+// rank can compute g on its neighbour's slices, so the result does not depend on the
+// decomposition. Works on natural-order fields holding whole time slices.
+#pragma once
+#include "lattice/host_field.h"
+#include <cstdint>
+
+namespace gf {
+
+// Returns g(x) (ndir = 1) for the slab of `links`; applies it to the links.
+HostField random_gauge_transform(HostField& links, std::uint64_t seed);
+// U_mu(x) <- g(x) U_mu(x) g(x + mu)^dagger for a given g holding the whole lattice.
+void apply_gauge_transform(HostField& links, const HostField& g);
+
+} // namespace gf

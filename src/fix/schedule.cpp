@@ -1,0 +1,139 @@
+#include "fix/schedule.h"
+#include "core/error.h"
+#include <algorithm>
+
+namespace gf {
+
+Measurement normalise(const SliceSums& sums, GaugeKind gauge, int nc, const Geometry& geom) {
+  Measurement m;
+  const int nd = gauge == GaugeKind::coulomb ? 3 : 4;
+  const double v3 = static_cast<double>(geom.v3);
+  const double v = static_cast<double>(geom.global_volume());
+  double f = 0, th = 0;
+  for (std::size_t t = 0; t < sums.theta.size(); ++t) {
+    f += sums.functional[t];
+    th += sums.theta[t];
+    m.functional_per_slice.push_back(sums.functional[t] / (nc * nd * v3));
+    m.theta_per_slice.push_back(sums.theta[t] / (nc * v3));
+  }
+  m.functional = f / (nc * nd * v);
+  m.theta = th / (nc * v);
+  m.theta_max_slice = m.theta_per_slice.empty()
+                          ? 0.0
+                          : *std::max_element(m.theta_per_slice.begin(), m.theta_per_slice.end());
+  return m;
+}
+
+bool gauge_condition_holds(const Measurement& m, GaugeKind gauge, double tolerance) {
+  return gauge == GaugeKind::coulomb ? m.theta_max_slice < tolerance : m.theta < tolerance;
+}
+
+void validate(const FixOptions& opt) {
+  if (opt.phases.empty()) throw Error("the schedule has no phases");
+  if (!(opt.tolerance > 0)) throw Error("--tolerance must be positive");
+  if (opt.check_interval < 1) throw Error("--check-interval must be at least 1");
+  if (opt.reproject_interval < 0) throw Error("--reproject-interval must not be negative");
+  for (const Phase& p : opt.phases) {
+    if (p.sweeps < 0) throw Error("a phase has a negative number of sweeps");
+    UpdateParams u = p.update;
+    if (u.kind == UpdateKind::heatbath) {
+      if (!(p.t_max > 0 && p.t_min > 0 && p.t_min <= p.t_max))
+        throw Error("annealing needs 0 < t_min <= t_max (got t_min = " + std::to_string(p.t_min) +
+                    ", t_max = " + std::to_string(p.t_max) + ")");
+      if (p.micro_steps < 0) throw Error("annealing micro_steps must not be negative");
+      u.temperature = p.t_min;
+    }
+    validate(u);
+  }
+}
+
+namespace {
+
+class Runner {
+public:
+  Runner(Engine& e, GaugeKind g, int nc, const Geometry& geom, const FixOptions& o,
+         const std::function<void(const Progress&)>& progress)
+      : engine_(e), gauge_(g), nc_(nc), geom_(geom), opt_(o), progress_(progress),
+        start_(std::chrono::steady_clock::now()) {}
+
+  FixResult run() {
+    FixResult r;
+    for (const Phase& phase : opt_.phases) {
+      if (phase.update.kind == UpdateKind::heatbath) {
+        anneal(phase);
+      } else if (relax_until_converged(phase)) {
+        r.converged = true;
+        break;
+      }
+    }
+    if (opt_.reproject_interval > 0) engine_.reproject();
+    r.final = measure();
+    r.converged = gauge_condition_holds(r.final, gauge_, opt_.tolerance);
+    r.iterations = iteration_;
+    r.seconds = elapsed();
+    return r;
+  }
+
+private:
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  Measurement measure() { return normalise(engine_.measure(), gauge_, nc_, geom_); }
+
+  void one_sweep(const UpdateParams& u) {
+    engine_.sweep(u, static_cast<std::uint32_t>(iteration_));
+    ++iteration_;
+    if (opt_.reproject_interval > 0 && iteration_ % opt_.reproject_interval == 0)
+      engine_.reproject();
+  }
+
+  void report(const char* phase, double temperature) {
+    if (progress_) progress_(Progress{iteration_, phase, temperature, measure(), elapsed()});
+  }
+
+  void anneal(const Phase& phase) {
+    UpdateParams heat = phase.update;
+    UpdateParams micro = phase.update;
+    micro.kind = UpdateKind::microcanonical;
+    for (int step = 0; step < phase.sweeps; ++step) {
+      const double frac = phase.sweeps > 1 ? double(step) / (phase.sweeps - 1) : 1.0;
+      heat.temperature = phase.t_max + frac * (phase.t_min - phase.t_max);
+      one_sweep(heat);
+      for (int k = 0; k < phase.micro_steps; ++k) one_sweep(micro);
+      if ((step + 1) % opt_.check_interval == 0) report("anneal", heat.temperature);
+    }
+  }
+
+  // Returns true once the gauge condition holds.
+  bool relax_until_converged(const Phase& phase) {
+    const char* name = update_name(phase.update.kind);
+    for (int done = 0; done < phase.sweeps;) {
+      const int n = std::min(opt_.check_interval, phase.sweeps - done);
+      for (int k = 0; k < n; ++k) one_sweep(phase.update);
+      done += n;
+      const Measurement m = measure();
+      if (progress_) progress_(Progress{iteration_, name, 0.0, m, elapsed()});
+      if (gauge_condition_holds(m, gauge_, opt_.tolerance)) return true;
+    }
+    return false;
+  }
+
+  Engine& engine_;
+  GaugeKind gauge_;
+  int nc_;
+  Geometry geom_;
+  const FixOptions& opt_;
+  const std::function<void(const Progress&)>& progress_;
+  std::chrono::steady_clock::time_point start_;
+  long iteration_ = 0;
+};
+
+} // namespace
+
+FixResult run_schedule(Engine& engine, GaugeKind gauge, int nc, const Geometry& geom,
+                       const FixOptions& opt, const std::function<void(const Progress&)>& progress) {
+  validate(opt);
+  return Runner(engine, gauge, nc, geom, opt, progress).run();
+}
+
+} // namespace gf

@@ -1,0 +1,63 @@
+// schedule.h: the driver of Alg. 1. A schedule is a list of phases run in order:
+//   anneal      heatbath sweeps with T going linearly from t_max to t_min over `sweeps`
+//               steps, each followed by `micro_steps` microcanonical sweeps;
+//   relaxation / overrelaxation / stochastic / microcanonical: up to `sweeps` sweeps.
+// Every non-annealing phase measures theta each `check_interval` sweeps and stops the
+// whole run when the gauge condition holds (theta < tolerance; for Coulomb gauge every
+// time slice's theta). Reprojection to SU(N) runs every `reproject_interval` sweeps
+// (0 = never) and before the final measurement. Sweeps are numbered globally; the sweep
+// number keys the random numbers.
+#pragma once
+#include "fix/engine.h"
+#include <chrono>
+#include <functional>
+
+namespace gf {
+
+struct Phase {
+  UpdateParams update;       // kind and omega / probability
+  int sweeps = 1000;         // annealing steps, or the maximum number of sweeps
+  double t_max = 4.0, t_min = 1e-4; // anneal only
+  int micro_steps = 3;       // anneal only
+};
+
+struct FixOptions {
+  std::vector<Phase> phases;
+  double tolerance = 1e-12;
+  int check_interval = 100;
+  int reproject_interval = 0;
+};
+
+struct Measurement {
+  double functional = 0;
+  double theta = 0;
+  double theta_max_slice = 0;         // max over time slices (Coulomb); = theta otherwise
+  std::vector<double> theta_per_slice; // local slices, normalised per slice
+  std::vector<double> functional_per_slice;
+};
+
+struct Progress {
+  long iteration;
+  const char* phase;
+  double temperature; // 0 outside annealing
+  Measurement m;
+  double seconds;
+};
+
+struct FixResult {
+  bool converged = false;
+  long iterations = 0;
+  Measurement final;
+  double seconds = 0;
+};
+
+// Normalises an engine's per-slice sums into F and theta for the gauge.
+Measurement normalise(const SliceSums& sums, GaugeKind gauge, int nc, const Geometry& geom);
+bool gauge_condition_holds(const Measurement& m, GaugeKind gauge, double tolerance);
+// Throws Error naming the option when the schedule or a phase is invalid.
+void validate(const FixOptions& opt);
+
+FixResult run_schedule(Engine& engine, GaugeKind gauge, int nc, const Geometry& geom,
+                       const FixOptions& opt, const std::function<void(const Progress&)>& progress);
+
+} // namespace gf

@@ -1,0 +1,90 @@
+// field_view.h: the device layout and its accessor, shared by the CPU and GPU backends.
+//
+// Layout ("time-slice major, parity split, structure of arrays"), slowest index first:
+//     slot(t), parity p, direction mu, real r, half-slice site h
+// offset = (((slot * 2 + p) * ndir + mu) * R + r) * V3/2 + h.
+// Neighbouring threads (consecutive h) touch consecutive addresses for every real, and
+// the temporal links of one parity of one slice, which cross a rank boundary, are one
+// contiguous block.
+//
+// R is the number of reals stored per matrix: 2 N N in full storage; compressed storage
+// keeps the first N-1 rows (12 reals for SU(3), 4 for SU(2)) and rebuilds the last row
+// on load. A gauge field has ndir = 4 matrices per site, a gauge transformation ndir = 1.
+// FieldView is trivially copyable and is passed by value into kernels; it owns nothing.
+#pragma once
+#include "lattice/geometry.h"
+#include "math/su_n.h"
+
+namespace gf {
+
+template <int N>
+GF_HD constexpr int reals_per_matrix(bool compressed) {
+  return compressed ? 2 * N * (N - 1) : 2 * N * N;
+}
+
+template <class S, int N>
+struct FieldView {
+  S* data;
+  Geometry geom;
+  int ndir;
+  bool compressed;
+
+  GF_HD int reals() const { return reals_per_matrix<N>(compressed); }
+  GF_HD std::int64_t slot_stride() const { return 2 * std::int64_t(ndir) * reals() * geom.v3h; }
+  GF_HD std::int64_t size() const { return slot_stride() * geom.stored_slices(); }
+
+  GF_HD std::int64_t offset(int slot, int p, int mu, int r, std::int64_t h) const {
+    return ((std::int64_t(slot * 2 + p) * ndir + mu) * reals() + r) * geom.v3h + h;
+  }
+
+  // Matrix mu of the site h of parity p in local time slice t, converted to type C.
+  template <class C>
+  GF_HD Matrix<C, N> load(int t, int p, int mu, std::int64_t h) const {
+    Matrix<C, N> u;
+    const std::int64_t base = offset(geom.slice_slot(t), p, mu, 0, h);
+    const int rows = compressed ? N - 1 : N;
+GF_UNROLL
+    for (int i = 0; i < N; ++i)
+GF_UNROLL
+      for (int j = 0; j < N; ++j) {
+        if (i < rows) {
+          const std::int64_t o = base + std::int64_t(2 * (i * N + j)) * geom.v3h;
+          u.m[i][j] = {static_cast<C>(data[o]), static_cast<C>(data[o + geom.v3h])};
+        }
+      }
+    if (compressed) reconstruct_last_row(u);
+    return u;
+  }
+
+  template <class C>
+  GF_HD void save(int t, int p, int mu, std::int64_t h, const Matrix<C, N>& u) const {
+    const std::int64_t base = offset(geom.slice_slot(t), p, mu, 0, h);
+    const int rows = compressed ? N - 1 : N;
+GF_UNROLL
+    for (int i = 0; i < N; ++i)
+GF_UNROLL
+      for (int j = 0; j < N; ++j) {
+        if (i < rows) {
+          const std::int64_t o = base + std::int64_t(2 * (i * N + j)) * geom.v3h;
+          data[o] = static_cast<S>(u.m[i][j].re);
+          data[o + geom.v3h] = static_cast<S>(u.m[i][j].im);
+        }
+      }
+  }
+
+  // Same, addressed by global-periodic site coordinates (t in c.x[3] is global).
+  template <class C>
+  GF_HD Matrix<C, N> load_at(const SiteCoords& c, int mu) const {
+    const int gt = c.x[3];
+    const int p = (c.x[0] + c.x[1] + c.x[2] + ((gt % geom.L[3]) + geom.L[3]) % geom.L[3]) & 1;
+    return load<C>(gt - geom.t0, p, mu, geom.half_index(c));
+  }
+  template <class C>
+  GF_HD void save_at(const SiteCoords& c, int mu, const Matrix<C, N>& u) const {
+    const int gt = c.x[3];
+    const int p = (c.x[0] + c.x[1] + c.x[2] + ((gt % geom.L[3]) + geom.L[3]) % geom.L[3]) & 1;
+    save<C>(gt - geom.t0, p, mu, geom.half_index(c), u);
+  }
+};
+
+} // namespace gf

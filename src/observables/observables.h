@@ -1,0 +1,20 @@
+// observables.h: gauge-invariant and diagnostic quantities of a natural-order field,
+// computed on the host in double precision (the conventions of docs/conventions.md):
+//   plaquette   (1/6V) sum_x sum_{mu<nu} Re tr P_mu_nu(x) / N_c
+//   link_trace  (1/4V) sum_{x,mu} Re tr U_mu(x) / N_c
+//   polyakov    (1/V3) sum_xvec tr prod_t U_t(xvec, t) / N_c   (complex)
+//   max_unitarity_violation  max over links of unitarity_deviation (su_n.h)
+// The field must hold the whole lattice (a single rank's view).
+#pragma once
+#include "lattice/host_field.h"
+
+namespace gf {
+
+double plaquette(const HostField& u);
+double link_trace(const HostField& u);
+Complex<double> polyakov_loop(const HostField& u);
+double max_unitarity_violation(const HostField& u);
+// Reprojects every link to SU(N) (used on reading single-precision files).
+void reunitarize_all(HostField& u);
+
+} // namespace gf

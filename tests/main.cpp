@@ -1,0 +1,7 @@
+// The GoogleTest entry point of every gaugefix test binary.
+#include <gtest/gtest.h>
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  return RUN_ALL_TESTS();
+}
