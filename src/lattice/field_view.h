@@ -9,7 +9,10 @@
 //
 // R is the number of reals stored per matrix: 2 N N in full storage; compressed storage
 // keeps the first N-1 rows (12 reals for SU(3), 4 for SU(2)) and rebuilds the last row
-// on load. A gauge field has ndir = 4 matrices per site, a gauge transformation ndir = 1.
+// on load. The stored rows are orthonormalised before the last row is rebuilt: without
+// that, a rounding error e in the stored rows becomes about 2e in the rebuilt row, which
+// large rotations (heatbath, microcanonical steps) mix back into the stored rows, so the
+// error would double sweep after sweep. A gauge field has ndir = 4 matrices per site, a gauge transformation ndir = 1.
 // FieldView is trivially copyable and is passed by value into kernels; it owns nothing.
 #pragma once
 #include "lattice/geometry.h"
@@ -52,7 +55,7 @@ GF_UNROLL
           u.m[i][j] = {static_cast<C>(data[o]), static_cast<C>(data[o + geom.v3h])};
         }
       }
-    if (compressed) reconstruct_last_row(u);
+    if (compressed) reunitarize(u); // see the note on compressed storage above
     return u;
   }
 

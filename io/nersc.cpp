@@ -1,0 +1,405 @@
+#include "io/nersc.h"
+#include "core/error.h"
+#include "io/atomic_file.h"
+#include "math/su_n.h"
+#include "observables/observables.h"
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string_view>
+#include <vector>
+
+namespace gf {
+
+namespace {
+
+constexpr std::int64_t max_header_bytes = std::int64_t(1) << 20;
+constexpr std::int64_t sites_per_chunk = 4096;
+
+struct Datatype {
+  const char* name;
+  int nc;
+  int stored_rows;
+};
+constexpr Datatype datatypes[] = {
+    {"4D_SU3_GAUGE", 3, 2}, {"4D_SU3_GAUGE_3x3", 3, 3}, {"4D_SU2_GAUGE", 2, 1}, {"4D_SU2_GAUGE_2x2", 2, 2}};
+
+struct FloatFormat {
+  const char* name;
+  int bytes;
+  bool big_endian;
+};
+constexpr FloatFormat float_formats[] = {{"IEEE32BIG", 4, true}, {"IEEE32LITTLE", 4, false},
+                                         {"IEEE64BIG", 8, true}, {"IEEE64LITTLE", 8, false},
+                                         {"IEEE32", 4, true},    {"IEEE64", 8, true}};
+
+[[noreturn]] void fail(const std::string& path, const std::string& what) {
+  throw Error("NERSC file '" + path + "': " + what);
+}
+
+std::string hex(std::uint32_t v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "%x", v);
+  return b;
+}
+std::string fixed15(double v) {
+  char b[64];
+  std::snprintf(b, sizeof b, "%.15f", v);
+  return b;
+}
+std::string general(double v) {
+  char b[64];
+  std::snprintf(b, sizeof b, "%.12g", v);
+  return b;
+}
+
+std::string_view trim(std::string_view s) {
+  const char* ws = " \t\r\n\f\v";
+  const std::size_t b = s.find_first_not_of(ws);
+  if (b == std::string_view::npos) return {};
+  return s.substr(b, s.find_last_not_of(ws) - b + 1);
+}
+
+std::optional<double> parse_double(std::string_view s) {
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  double v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc{} || end != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+// Half a unit in the last printed digit of a decimal number ("0.5985455591" -> 5e-11).
+double printed_half_unit(std::string_view s) {
+  const std::size_t e = s.find_first_of("eE");
+  const std::string_view mantissa = s.substr(0, e);
+  const std::size_t dot = mantissa.find('.');
+  const int decimals = dot == std::string_view::npos ? 0 : static_cast<int>(mantissa.size() - dot - 1);
+  int exponent = 0;
+  if (e != std::string_view::npos) {
+    std::string_view x = s.substr(e + 1);
+    if (!x.empty() && x.front() == '+') x.remove_prefix(1);
+    std::from_chars(x.data(), x.data() + x.size(), exponent);
+  }
+  return 0.5 * std::pow(10.0, exponent - decimals);
+}
+
+// How the binary data is laid out: per site 4 links of stored_rows x nc complex numbers.
+struct Layout {
+  int nc;
+  int stored_rows;
+  int bytes;  // per real: 4 or 8
+  bool swap;  // file byte order differs from the host's
+  int reals_per_link() const { return 2 * stored_rows * nc; }
+  std::int64_t site_bytes() const { return std::int64_t(4) * reals_per_link() * bytes; }
+};
+
+Layout make_layout(int nc, int stored_rows, int bytes, bool big_endian) {
+  return {nc, stored_rows, bytes, big_endian != (std::endian::native == std::endian::big)};
+}
+
+// One stored real: byte order undone, its 32-bit words added to sum.
+double load_real(const unsigned char* p, const Layout& l, std::uint32_t& sum) {
+  if (l.bytes == 4) {
+    std::uint32_t w;
+    std::memcpy(&w, p, 4);
+    if (l.swap) w = __builtin_bswap32(w);
+    sum += w;
+    return std::bit_cast<float>(w);
+  }
+  std::uint64_t w;
+  std::memcpy(&w, p, 8);
+  if (l.swap) w = __builtin_bswap64(w);
+  sum += static_cast<std::uint32_t>(w) + static_cast<std::uint32_t>(w >> 32);
+  return std::bit_cast<double>(w);
+}
+
+void store_real(double v, unsigned char* p, const Layout& l, std::uint32_t& sum) {
+  if (l.bytes == 4) {
+    std::uint32_t w = std::bit_cast<std::uint32_t>(static_cast<float>(v));
+    sum += w;
+    if (l.swap) w = __builtin_bswap32(w);
+    std::memcpy(p, &w, 4);
+    return;
+  }
+  std::uint64_t w = std::bit_cast<std::uint64_t>(v);
+  sum += static_cast<std::uint32_t>(w) + static_cast<std::uint32_t>(w >> 32);
+  if (l.swap) w = __builtin_bswap64(w);
+  std::memcpy(p, &w, 8);
+}
+
+// Decodes sites [first, first + n) from buf into u (stored rows only); returns false where
+// a number is not finite.
+bool decode_sites(const unsigned char* buf, HostField& u, std::int64_t first, std::int64_t n,
+                  const Layout& l, std::uint32_t& sum) {
+  bool finite = true;
+  for (std::int64_t s = first; s < first + n; ++s)
+    for (int mu = 0; mu < 4; ++mu) {
+      Complex<double>* m = u.matrix_data(s, mu);
+      for (int k = 0; k < l.stored_rows * l.nc; ++k) {
+        m[k].re = load_real(buf, l, sum);
+        m[k].im = load_real(buf + l.bytes, l, sum);
+        finite = finite && std::isfinite(m[k].re) && std::isfinite(m[k].im);
+        buf += 2 * l.bytes;
+      }
+    }
+  return finite;
+}
+
+// Encodes sites [first, first + n) of u into buf (resized to fit); returns their checksum.
+std::uint32_t encode_sites(const HostField& u, std::int64_t first, std::int64_t n, const Layout& l,
+                           std::vector<unsigned char>& buf) {
+  std::uint32_t sum = 0;
+  buf.resize(static_cast<std::size_t>(n * l.site_bytes()));
+  unsigned char* p = buf.data();
+  for (std::int64_t s = first; s < first + n; ++s)
+    for (int mu = 0; mu < 4; ++mu) {
+      const Complex<double>* m = u.matrix_data(s, mu);
+      for (int k = 0; k < l.stored_rows * l.nc; ++k) {
+        store_real(m[k].re, p, l, sum);
+        store_real(m[k].im, p + l.bytes, l, sum);
+        p += 2 * l.bytes;
+      }
+    }
+  return sum;
+}
+
+template <int N>
+void rebuild_last_rows(HostField& u) {
+  for (std::int64_t s = 0; s < u.local_sites(); ++s)
+    for (int mu = 0; mu < 4; ++mu) {
+      Matrix<double, N> m = u.get<N>(s, mu);
+      reconstruct_last_row(m);
+      u.set<N>(s, mu, m);
+    }
+}
+
+// Checks a header PLAQUETTE or LINK_TRACE against the value computed from the field.
+void check_observable(const std::string& path, const NerscHeader& h, const char* key,
+                      const std::optional<double>& stored, double computed) {
+  if (!stored) return;
+  const double data_tolerance = h.bytes_per_real == 8 ? 1e-10 : 1e-6;
+  const double tolerance = data_tolerance + std::min(printed_half_unit(h.entries.at(key)), 5e-7);
+  if (!(std::abs(*stored - computed) <= tolerance))
+    fail(path, std::string(key) + " mismatch: header " + h.entries.at(key) + ", computed from the data " +
+                   general(computed) + " (tolerance " + general(tolerance) + ")");
+}
+
+} // namespace
+
+NerscHeader read_nersc_header(const std::string& path) {
+  std::error_code ec;
+  const auto file_bytes = static_cast<std::int64_t>(std::filesystem::file_size(path, ec));
+  if (ec) fail(path, "cannot open: " + ec.message());
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(path, "cannot open for reading");
+  std::string text(static_cast<std::size_t>(std::min(file_bytes, max_header_bytes)), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.gcount() != static_cast<std::streamsize>(text.size())) fail(path, "read error in the header");
+
+  NerscHeader h;
+  bool begun = false, ended = false;
+  for (std::size_t pos = 0; pos < text.size() && !ended;) {
+    const std::size_t nl = text.find('\n', pos);
+    const std::size_t next = nl == std::string::npos ? text.size() : nl + 1;
+    const std::string_view line = trim(std::string_view(text).substr(pos, next - pos));
+    pos = next;
+    if (!begun) {
+      if (line != "BEGIN_HEADER") fail(path, "missing BEGIN_HEADER: the first line is not BEGIN_HEADER");
+      begun = true;
+    } else if (line == "END_HEADER") {
+      ended = true;
+      h.header_bytes = static_cast<std::int64_t>(next);
+    } else if (const std::size_t eq = line.find('='); eq != std::string_view::npos) {
+      const std::string key(trim(line.substr(0, eq)));
+      if (!h.entries.emplace(key, trim(line.substr(eq + 1))).second)
+        fail(path, "header key " + key + " appears twice");
+    }
+  }
+  if (!begun) fail(path, "missing BEGIN_HEADER: the file is empty");
+  if (!ended) fail(path, "missing END_HEADER in the first " + std::to_string(text.size()) + " bytes");
+
+  const auto entry = [&](const std::string& key) -> const std::string* {
+    const auto it = h.entries.find(key);
+    return it == h.entries.end() ? nullptr : &it->second;
+  };
+  const auto required = [&](const std::string& key) -> const std::string& {
+    const std::string* v = entry(key);
+    if (!v) fail(path, "missing header key " + key);
+    return *v;
+  };
+
+  h.datatype = required("DATATYPE");
+  const auto dt = std::find_if(std::begin(datatypes), std::end(datatypes),
+                               [&](const Datatype& d) { return h.datatype == d.name; });
+  if (dt == std::end(datatypes))
+    fail(path, "unknown DATATYPE '" + h.datatype +
+                   "' (known: 4D_SU3_GAUGE, 4D_SU3_GAUGE_3x3, 4D_SU2_GAUGE, 4D_SU2_GAUGE_2x2)");
+  h.nc = dt->nc;
+  h.stored_rows = dt->stored_rows;
+
+  std::int64_t sites = 1;
+  for (int k = 0; k < 4; ++k) {
+    const std::string key = "DIMENSION_" + std::to_string(k + 1);
+    const std::string& v = required(key);
+    const auto [end, perr] = std::from_chars(v.data(), v.data() + v.size(), h.dims[k]);
+    if (perr != std::errc{} || end != v.data() + v.size() || h.dims[k] <= 0)
+      fail(path, key + " = '" + v + "' is not a positive integer");
+    if (__builtin_mul_overflow(sites, std::int64_t(h.dims[k]), &sites)) fail(path, "DIMENSION: lattice too large");
+  }
+  const auto data_bytes = [&](int bytes) {
+    std::int64_t n;
+    if (__builtin_mul_overflow(sites, make_layout(h.nc, h.stored_rows, bytes, true).site_bytes(), &n))
+      fail(path, "DIMENSION: lattice too large");
+    return n;
+  };
+
+  if (const std::string* fp = entry("FLOATING_POINT")) {
+    h.floating_point = *fp;
+  } else {
+    h.floating_point_given = false;
+    h.floating_point = h.header_bytes + data_bytes(4) == file_bytes ? "IEEE32BIG" : "IEEE64BIG";
+  }
+  const auto ff = std::find_if(std::begin(float_formats), std::end(float_formats),
+                               [&](const FloatFormat& f) { return h.floating_point == f.name; });
+  if (ff == std::end(float_formats))
+    fail(path, "unknown FLOATING_POINT '" + h.floating_point +
+                   "' (known: IEEE32BIG, IEEE32LITTLE, IEEE64BIG, IEEE64LITTLE, IEEE32, IEEE64)");
+  h.bytes_per_real = ff->bytes;
+  h.big_endian = ff->big_endian;
+
+  if (const std::string* v = entry("CHECKSUM")) {
+    std::string_view s = *v;
+    if (s.starts_with("0x") || s.starts_with("0X")) s.remove_prefix(2);
+    std::uint32_t c = 0;
+    const auto [end, perr] = std::from_chars(s.data(), s.data() + s.size(), c, 16);
+    if (s.empty() || perr != std::errc{} || end != s.data() + s.size())
+      fail(path, "CHECKSUM = '" + *v + "' is not a 32-bit hexadecimal number");
+    h.checksum = c;
+  }
+  const auto number = [&](const std::string& key) -> std::optional<double> {
+    const std::string* v = entry(key);
+    if (!v) return std::nullopt;
+    const std::optional<double> x = parse_double(*v);
+    if (!x) fail(path, key + " = '" + *v + "' is not a number");
+    return x;
+  };
+  h.plaquette = number("PLAQUETTE");
+  h.link_trace = number("LINK_TRACE");
+
+  h.data_bytes = data_bytes(h.bytes_per_real);
+  const std::int64_t expected = h.header_bytes + h.data_bytes;
+  if (file_bytes != expected)
+    fail(path, "size: the file has " + std::to_string(file_bytes) + " bytes, but DATATYPE " + h.datatype +
+                   ", FLOATING_POINT " + h.floating_point + " and DIMENSION " + std::to_string(h.dims[0]) +
+                   "x" + std::to_string(h.dims[1]) + "x" + std::to_string(h.dims[2]) + "x" +
+                   std::to_string(h.dims[3]) + " need " + std::to_string(expected) + " (header " +
+                   std::to_string(h.header_bytes) + " + data " + std::to_string(h.data_bytes) + "): " +
+                   (file_bytes < expected ? "truncated file" : "file too long") + " or wrong DIMENSION");
+  return h;
+}
+
+NerscReadResult read_nersc(const std::string& path, const NerscReadOptions& opt) {
+  NerscReadResult r;
+  r.header = read_nersc_header(path);
+  const NerscHeader& h = r.header;
+  const Layout l = make_layout(h.nc, h.stored_rows, h.bytes_per_real, h.big_endian);
+  HostField& u = r.field = HostField(Geometry::whole(h.dims), h.nc, 4);
+
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(path, "cannot open for reading");
+  in.seekg(h.header_bytes);
+  std::vector<unsigned char> buf;
+  bool finite = true;
+  for (std::int64_t first = 0; first < u.local_sites(); first += sites_per_chunk) {
+    const std::int64_t n = std::min(sites_per_chunk, u.local_sites() - first);
+    buf.resize(static_cast<std::size_t>(n * l.site_bytes()));
+    in.read(reinterpret_cast<char*>(buf.data()), static_cast<std::streamsize>(buf.size()));
+    if (!in) fail(path, "read error in the data at site " + std::to_string(first));
+    finite = decode_sites(buf.data(), u, first, n, l, r.computed_checksum) && finite;
+  }
+
+  if (h.checksum && *h.checksum != r.computed_checksum) {
+    const std::string what = "CHECKSUM mismatch: header " + hex(*h.checksum) + ", computed from the data " +
+                             hex(r.computed_checksum);
+    if (!opt.checksum_warning_only) fail(path, what);
+    std::cerr << "warning: NERSC file '" << path << "': " << what << " (ignored: checksum_warning_only)\n";
+  }
+
+  const std::string group = "SU(" + std::to_string(h.nc) + ")";
+  if (!finite) fail(path, "unitarity: links are not in " + group + ": the data holds NaN or Inf");
+  if (h.stored_rows < h.nc) h.nc == 2 ? rebuild_last_rows<2>(u) : rebuild_last_rows<3>(u);
+  r.unitarity_deviation = max_unitarity_violation(u);
+  const double limit = h.bytes_per_real == 8 ? 1e-10 : 1e-5;
+  if (r.unitarity_deviation > limit)
+    fail(path, "unitarity: links are not in " + group + ": max deviation " + general(r.unitarity_deviation) +
+                   " > " + general(limit) + " allowed for " + std::to_string(8 * h.bytes_per_real) +
+                   "-bit data");
+  if (h.bytes_per_real == 4) {
+    reunitarize_all(u);
+    r.reunitarised = true;
+  }
+
+  check_observable(path, h, "PLAQUETTE", h.plaquette, plaquette(u));
+  check_observable(path, h, "LINK_TRACE", h.link_trace, link_trace(u));
+  return r;
+}
+
+void write_nersc(const std::string& path, const HostField& u, const NerscWriteOptions& opt) {
+  if (u.ndir != 4 || (u.nc != 2 && u.nc != 3) || u.geom.t0 != 0 || u.geom.nt != u.geom.L[3])
+    throw Error("NERSC output '" + path + "': needs a whole-lattice gauge field with nc 2 or 3");
+  for (const std::string* v : {&opt.ensemble_id, &opt.ensemble_label, &opt.creator})
+    if (v->find_first_of("\r\n") != std::string::npos)
+      throw Error("NERSC output '" + path + "': header value '" + *v + "' contains a line break");
+
+  const int rows = opt.full_matrix ? u.nc : u.nc - 1;
+  const Layout l = make_layout(u.nc, rows, opt.double_precision ? 8 : 4, opt.big_endian);
+  const std::int64_t sites = u.local_sites();
+  std::vector<unsigned char> buf;
+  std::uint32_t checksum = 0;
+  for (std::int64_t first = 0; first < sites; first += sites_per_chunk)
+    checksum += encode_sites(u, first, std::min(sites_per_chunk, sites - first), l, buf);
+
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char date[64];
+  std::strftime(date, sizeof date, "%a %b %d %H:%M:%S %Y UTC", &utc);
+
+  const std::string su = u.nc == 2 ? "SU2" : "SU3";
+  const std::string n = std::to_string(u.nc);
+  std::string header = "BEGIN_HEADER\nHDR_VERSION = 1.0\n";
+  header += "DATATYPE = 4D_" + su + "_GAUGE" + (opt.full_matrix ? "_" + n + "x" + n : "") + "\n";
+  header += "STORAGE_FORMAT = 1.0\n";
+  for (int k = 0; k < 4; ++k)
+    header += "DIMENSION_" + std::to_string(k + 1) + " = " + std::to_string(u.geom.L[k]) + "\n";
+  header += "LINK_TRACE = " + fixed15(link_trace(u)) + "\n";
+  header += "PLAQUETTE = " + fixed15(plaquette(u)) + "\n";
+  header += "CHECKSUM = " + hex(checksum) + "\n";
+  for (int k = 0; k < 4; ++k) header += "BOUNDARY_" + std::to_string(k + 1) + " = PERIODIC\n";
+  header += "ENSEMBLE_ID = " + opt.ensemble_id + "\n";
+  if (!opt.ensemble_label.empty()) header += "ENSEMBLE_LABEL = " + opt.ensemble_label + "\n";
+  header += "SEQUENCE_NUMBER = " + std::to_string(opt.sequence_number) + "\n";
+  header += std::string("FLOATING_POINT = IEEE") + (opt.double_precision ? "64" : "32") +
+            (opt.big_endian ? "BIG" : "LITTLE") + "\n";
+  header += "CREATOR = " + opt.creator + "\n";
+  header += "CREATION_DATE = " + std::string(date) + "\n";
+  header += "END_HEADER\n";
+
+  AtomicFile file(path);
+  std::ostream& os = file.stream();
+  os << header;
+  for (std::int64_t first = 0; first < sites; first += sites_per_chunk) {
+    encode_sites(u, first, std::min(sites_per_chunk, sites - first), l, buf);
+    os.write(reinterpret_cast<const char*>(buf.data()), static_cast<std::streamsize>(buf.size()));
+  }
+  file.commit();
+}
+
+} // namespace gf

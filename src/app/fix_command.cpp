@@ -1,0 +1,161 @@
+#include "app/fix_command.h"
+#include "app/summary.h"
+#include "core/error.h"
+#include "fix/random_transform.h"
+#include "io/nersc.h"
+#include "io/atomic_file.h"
+#include "math/random_group.h"
+#include "math/su_n.h"
+#include "observables/observables.h"
+#include <cstdio>
+
+namespace gf {
+
+void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
+  static std::string gauge = "landau", precision = "double", backend = "cpu", group = "su3";
+  static int storage = 12;
+  fix.add_option("--input,-i", opt.input, "NERSC configuration to fix (default: generate one)");
+  fix.add_option("--generate", opt.generate, "field to generate without --input: unit, smooth, hot")
+      ->check(CLI::IsMember({"unit", "smooth", "hot"}));
+  fix.add_option("--lattice", opt.lattice, "extents Lx,Ly,Lz,Lt of a generated field")->delimiter(',');
+  fix.add_option("--group", group, "gauge group of a generated field: su2, su3")
+      ->check(CLI::IsMember({"su2", "su3"}));
+  fix.add_option("--random-transform", opt.random_transform_seed,
+                 "seed of a random gauge transformation applied first (0: none)");
+  fix.add_option("--output,-o", opt.output, "where to write the fixed field (NERSC)");
+  fix.add_option("--output-format", opt.output_format,
+                 "nersc-3x3-64, nersc-2row-64, nersc-3x3-32 or nersc-2row-32")
+      ->check(CLI::IsMember({"nersc-3x3-64", "nersc-2row-64", "nersc-3x3-32", "nersc-2row-32"}));
+  fix.add_option("--summary", opt.summary, "YAML summary file");
+  fix.add_option("--gauge,-g", gauge, "landau, coulomb or mag")
+      ->check(CLI::IsMember({"landau", "coulomb", "mag"}));
+  fix.add_option("--precision,-p", precision, "single, mixed or double")
+      ->check(CLI::IsMember({"single", "mixed", "double"}));
+  fix.add_option("--backend", backend, "cpu or cuda")->check(CLI::IsMember({"cpu", "cuda"}));
+  fix.add_option("--storage", storage, "reals stored per SU(3) link: 12 or 18")
+      ->check(CLI::IsMember({12, 18}));
+  fix.add_option("--tolerance,-t", opt.fix.tolerance, "stop when theta < tolerance");
+  fix.add_option("--algorithm", opt.algorithm, "relaxation, overrelaxation or stochastic");
+  fix.add_option("--omega", opt.omega, "overrelaxation parameter in [1, 2)");
+  fix.add_option("--max-iterations", opt.max_iterations, "sweeps of the final phase at most");
+  fix.add_option("--check-interval", opt.fix.check_interval, "sweeps between measurements");
+  fix.add_option("--reproject-interval", opt.fix.reproject_interval,
+                 "sweeps between reprojections to SU(N) (0: never)");
+  fix.add_option("--anneal-steps", opt.anneal_steps, "simulated-annealing heatbath steps (0: none)");
+  fix.add_option("--t-max", opt.t_max, "annealing start temperature");
+  fix.add_option("--t-min", opt.t_min, "annealing end temperature");
+  fix.add_option("--micro-steps", opt.micro_steps, "microcanonical sweeps after each annealing step");
+  fix.add_option("--sr-steps", opt.sr_steps, "stochastic relaxation sweeps before the final phase");
+  fix.add_option("--sr-probability", opt.sr_probability, "stochastic relaxation probability p");
+  fix.add_option("--seed", opt.engine.seed, "seed of the random numbers (annealing, stochastic)");
+  fix.add_flag("--quiet,-q", opt.quiet, "print only the result");
+  fix.add_flag("--checksum-warning-only", opt.checksum_warning_only,
+               "report a checksum mismatch in the input as a warning, not an error");
+  fix.callback([&opt]() {
+    opt.engine.gauge = parse_gauge(gauge);
+    opt.engine.precision = parse_precision(precision);
+    opt.engine.backend = parse_backend(backend);
+    opt.engine.compressed = storage == 12;
+    opt.nc = group == "su2" ? 2 : 3;
+  });
+}
+
+namespace {
+
+HostField generate_field(const FixCommandOptions& opt) {
+  const int L[4] = {opt.lattice[0], opt.lattice[1], opt.lattice[2], opt.lattice[3]};
+  HostField u(Geometry::whole(L), opt.nc, 4);
+  const double eps = opt.generate == "unit" ? 0.0 : opt.generate == "smooth" ? 0.2 : 1.0;
+  for (std::int64_t s = 0; s < u.local_sites(); ++s)
+    for (int mu = 0; mu < 4; ++mu) {
+      const RandomKey key = {opt.engine.seed, static_cast<std::uint64_t>(s), 0,
+                             static_cast<std::uint32_t>(mu)};
+      auto fill = [&](auto tag) {
+        constexpr int N = decltype(tag)::value;
+        Matrix<double, N> r = random_sun<double, N>(key, RandomPurpose::generator);
+        const Matrix<double, N> one = Matrix<double, N>::identity();
+        for (int i = 0; i < N; ++i)
+          for (int j = 0; j < N; ++j) r.m[i][j] = one.m[i][j] + eps * (r.m[i][j] - one.m[i][j]);
+        reunitarize(r);
+        u.set<N>(s, mu, r);
+      };
+      if (opt.nc == 2) fill(std::integral_constant<int, 2>{});
+      else fill(std::integral_constant<int, 3>{});
+    }
+  return u;
+}
+
+NerscWriteOptions write_options(const std::string& format) {
+  NerscWriteOptions w;
+  w.full_matrix = format.find("3x3") != std::string::npos;
+  w.double_precision = format.find("64") != std::string::npos;
+  return w;
+}
+
+} // namespace
+
+int run_fix(FixCommandOptions& opt, const std::string& command_line) {
+  build_schedule(opt);
+  if (!opt.output.empty() && !opt.input.empty()) check_output_path(opt.output, {opt.input});
+  HostField u;
+  if (opt.input.empty()) {
+    u = generate_field(opt);
+  } else {
+    NerscReadOptions ro;
+    ro.checksum_warning_only = opt.checksum_warning_only;
+    NerscReadResult r = read_nersc(opt.input, ro);
+    if (r.reunitarised && !opt.quiet)
+      std::printf("# %s: single-precision links reunitarised on read\n", opt.input.c_str());
+    u = std::move(r.field);
+  }
+  if (opt.random_transform_seed) random_gauge_transform(u, opt.random_transform_seed);
+
+  SummaryEntry entry;
+  entry.input = opt.input.empty() ? "generated:" + opt.generate : opt.input;
+  entry.output = opt.output;
+  entry.gauge = gauge_name(opt.engine.gauge);
+  entry.precision = precision_name(opt.engine.precision);
+  entry.backend = backend_name(opt.engine.backend);
+  entry.nc = u.nc;
+  for (int d = 0; d < 4; ++d) entry.lattice[d] = u.geom.L[d];
+  entry.options = command_line;
+  entry.plaquette_before = plaquette(u);
+  entry.polyakov_before = polyakov_loop(u).re;
+
+  if (!opt.quiet)
+    std::printf("# gaugefix fix: %s gauge, SU(%d) %dx%dx%dx%d, %s precision on %s\n"
+                "# %8s %-15s %22s %12s %10s\n",
+                entry.gauge.c_str(), u.nc, u.geom.L[0], u.geom.L[1], u.geom.L[2], u.geom.L[3],
+                entry.precision.c_str(), entry.backend.c_str(), "iter", "phase", "F", "theta",
+                "seconds");
+  auto engine = make_engine(u, opt.engine);
+  const bool quiet = opt.quiet;
+  const FixResult r = run_schedule(
+      *engine, opt.engine.gauge, u.nc, u.geom, opt.fix, [quiet](const Progress& p) {
+        if (quiet) return;
+        std::printf("  %8ld %-15s %22.16f %12.4e %10.3f\n", p.iteration, p.phase, p.m.functional,
+                    p.m.theta, p.seconds);
+        std::fflush(stdout);
+      });
+  engine->download(u, nullptr);
+  entry.result = r;
+  entry.plaquette_after = plaquette(u);
+  entry.polyakov_after = polyakov_loop(u).re;
+
+  std::printf("%s: %s after %ld iterations, F = %.16f, theta = %.6e, %.3f s\n",
+              r.converged ? "converged" : "NOT CONVERGED", entry.gauge.c_str(), r.iterations,
+              r.final.functional, r.final.theta, r.seconds);
+  if (!opt.output.empty()) write_nersc(opt.output, u, write_options(opt.output_format));
+  if (!opt.summary.empty()) write_summary(opt.summary, {entry});
+  if (!r.converged) {
+    std::fprintf(stderr,
+                 "error: the gauge condition theta < %g was not reached within the schedule "
+                 "(theta = %.3e after %ld iterations); raise --max-iterations or change the "
+                 "algorithm\n",
+                 opt.fix.tolerance, r.final.theta, r.iterations);
+    return 3;
+  }
+  return 0;
+}
+
+} // namespace gf

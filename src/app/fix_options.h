@@ -1,0 +1,41 @@
+// fix_options.h: everything `gaugefix fix` is told, from the command line and from a YAML
+// file, and its validation. The CLI (fix_command.cpp) fills it; run_fix consumes it.
+#pragma once
+#include "fix/engine.h"
+#include "fix/schedule.h"
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace gf {
+
+struct FixCommandOptions {
+  // input: a file, or a field generated on the spot
+  std::string input;                 // NERSC file; empty: generate
+  std::string generate = "smooth";   // unit | smooth | hot (when no input)
+  std::array<int, 4> lattice = {8, 8, 8, 8};
+  int nc = 3;
+  std::uint64_t random_transform_seed = 0; // 0: none
+  // output
+  std::string output;
+  std::string output_format = "nersc-3x3-64"; // nersc-3x3-64 | nersc-2row-64 | nersc-3x3-32 ...
+  std::string summary;
+  // algorithm
+  EngineOptions engine;
+  FixOptions fix;
+  std::string algorithm = "overrelaxation";
+  double omega = 1.7;
+  int max_iterations = 20000;
+  int anneal_steps = 0;
+  double t_max = 4.0, t_min = 1e-4;
+  int micro_steps = 3;
+  int sr_steps = 0;
+  double sr_probability = 0.5;
+  bool quiet = false;
+  bool checksum_warning_only = false;
+};
+
+// Builds opt.fix.phases from the algorithm options; throws Error naming a bad option.
+void build_schedule(FixCommandOptions& opt);
+
+} // namespace gf

@@ -1,0 +1,74 @@
+// gaugefix: command-line entry point. Subcommands: fix (and more to come). Options come
+// from the command line and, with --config FILE, from a YAML file of the same names.
+#include "app/fix_command.h"
+#include "app/yaml_config.h"
+#include "core/error.h"
+#include "gaugefix_version.h"
+#include <cstdio>
+
+namespace {
+
+std::vector<std::string> long_option_names(const CLI::App& sub) {
+  std::vector<std::string> names;
+  for (const CLI::Option* o : sub.get_options())
+    for (const std::string& n : o->get_lnames()) names.push_back(n);
+  return names;
+}
+
+// Expands "--config FILE" of the subcommand into the file's options, placed before the
+// command-line options so that those win.
+std::vector<std::string> expand_config(const std::vector<std::string>& args, const CLI::App& sub) {
+  std::vector<std::string> out, config_args;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--config" || args[i].rfind("--config=", 0) == 0) {
+      std::string path;
+      if (args[i] == "--config") {
+        if (i + 1 >= args.size()) throw gf::Error("--config needs a file name");
+        path = args[++i];
+      } else {
+        path = args[i].substr(9);
+      }
+      config_args = gf::yaml_config_arguments(path, long_option_names(sub));
+    } else {
+      out.push_back(args[i]);
+    }
+  }
+  if (out.size() < 2) return out;
+  std::vector<std::string> merged(out.begin(), out.begin() + 2); // program, subcommand
+  merged.insert(merged.end(), config_args.begin(), config_args.end());
+  merged.insert(merged.end(), out.begin() + 2, out.end());
+  return merged;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"gaugefix " GAUGEFIX_VERSION
+               ": Landau, Coulomb and maximally Abelian gauge fixing of lattice gauge fields"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "gaugefix " GAUGEFIX_VERSION);
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  gf::FixCommandOptions fix_opt;
+  CLI::App* fix = app.add_subcommand("fix", "fix the gauge of a configuration");
+  fix->add_option("--config", "YAML file with options (same names as the long options)");
+  gf::add_fix_options(*fix, fix_opt);
+
+  std::string command_line;
+  for (int i = 0; i < argc; ++i) command_line += (i ? " " : "") + std::string(argv[i]);
+  try {
+    std::vector<std::string> args(argv, argv + argc);
+    args = expand_config(args, *fix);
+    std::vector<std::string> rev(args.rbegin(), args.rend() - 1); // CLI11 wants reversed, no argv[0]
+    app.parse(rev);
+    if (app.got_subcommand(fix)) return gf::run_fix(fix_opt, command_line);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const gf::Error& e) {
+    std::fprintf(stderr, "gaugefix: error: %s\n", e.what());
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gaugefix: internal error: %s\n", e.what());
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,41 @@
+#include "app/summary.h"
+#include "gaugefix_version.h"
+#include "io/atomic_file.h"
+#include <yaml-cpp/yaml.h>
+
+namespace gf {
+
+void write_summary(const std::string& path, const std::vector<SummaryEntry>& entries) {
+  YAML::Emitter out;
+  out.SetDoublePrecision(17);
+  out << YAML::BeginMap << YAML::Key << "program" << YAML::Value << "gaugefix " GAUGEFIX_VERSION;
+  out << YAML::Key << "configurations" << YAML::Value << YAML::BeginSeq;
+  for (const SummaryEntry& e : entries) {
+    out << YAML::BeginMap;
+    out << YAML::Key << "input" << YAML::Value << e.input;
+    out << YAML::Key << "output" << YAML::Value << e.output;
+    out << YAML::Key << "gauge" << YAML::Value << e.gauge;
+    out << YAML::Key << "group" << YAML::Value << (e.nc == 2 ? "SU(2)" : "SU(3)");
+    out << YAML::Key << "lattice" << YAML::Value << YAML::Flow << YAML::BeginSeq << e.lattice[0]
+        << e.lattice[1] << e.lattice[2] << e.lattice[3] << YAML::EndSeq;
+    out << YAML::Key << "precision" << YAML::Value << e.precision;
+    out << YAML::Key << "backend" << YAML::Value << e.backend;
+    out << YAML::Key << "functional" << YAML::Value << e.result.final.functional;
+    out << YAML::Key << "theta" << YAML::Value << e.result.final.theta;
+    out << YAML::Key << "theta_max_slice" << YAML::Value << e.result.final.theta_max_slice;
+    out << YAML::Key << "iterations" << YAML::Value << e.result.iterations;
+    out << YAML::Key << "converged" << YAML::Value << e.result.converged;
+    out << YAML::Key << "plaquette_before" << YAML::Value << e.plaquette_before;
+    out << YAML::Key << "plaquette_after" << YAML::Value << e.plaquette_after;
+    out << YAML::Key << "polyakov_before" << YAML::Value << e.polyakov_before;
+    out << YAML::Key << "polyakov_after" << YAML::Value << e.polyakov_after;
+    out << YAML::Key << "seconds" << YAML::Value << e.result.seconds;
+    out << YAML::Key << "options" << YAML::Value << e.options;
+    out << YAML::EndMap;
+  }
+  out << YAML::EndSeq << YAML::EndMap;
+  const std::string text = std::string(out.c_str()) + "\n";
+  write_file_atomically(path, [&](std::ostream& os) { os << text; });
+}
+
+} // namespace gf

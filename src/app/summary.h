@@ -1,0 +1,27 @@
+// summary.h: the YAML record of a fix run, one entry per configuration, with every
+// number a user needs to trace the result (see docs/ for the keys).
+#pragma once
+#include "fix/schedule.h"
+#include <string>
+#include <vector>
+
+namespace gf {
+
+struct SummaryEntry {
+  std::string input;
+  std::string output;
+  std::string gauge;
+  std::string precision;
+  std::string backend;
+  int nc = 3;
+  int lattice[4] = {0, 0, 0, 0};
+  FixResult result;
+  double plaquette_before = 0, plaquette_after = 0;
+  double polyakov_before = 0, polyakov_after = 0;
+  std::string options; // the options as given, one line
+};
+
+// Writes the entries to `path` (temporary name, then renamed); throws Error on failure.
+void write_summary(const std::string& path, const std::vector<SummaryEntry>& entries);
+
+} // namespace gf

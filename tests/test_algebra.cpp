@@ -1,0 +1,113 @@
+// Tier 1: the algebra. Unitarity and det = 1 kept by products and updates; compressed
+// storage exact to rounding; subgroup operations equal dense N x N products.
+#include "lattice/field_view.h"
+#include "math/random_group.h"
+#include "math/subgroup.h"
+#include "test_fields.h"
+#include <gtest/gtest.h>
+
+namespace gf {
+namespace {
+
+template <int N>
+Matrix<double, N> rnd(std::uint64_t i) { return testing::random_link<N>(7, i, 0); }
+
+template <int N>
+void check_products_stay_in_group() {
+  Matrix<double, N> p = Matrix<double, N>::identity();
+  for (int i = 0; i < 1000; ++i) p = p * rnd<N>(i);
+  EXPECT_LT(unitarity_deviation(p), 1e-12);
+  EXPECT_NEAR(determinant(p).re, 1.0, 1e-12);
+  EXPECT_NEAR(determinant(p).im, 0.0, 1e-12);
+}
+
+TEST(Algebra, ProductsStayInSU2) { check_products_stay_in_group<2>(); }
+TEST(Algebra, ProductsStayInSU3) { check_products_stay_in_group<3>(); }
+
+TEST(Algebra, RandomElementsAreInGroup) {
+  for (int i = 0; i < 100; ++i) {
+    EXPECT_LT(unitarity_deviation(rnd<3>(i)), 1e-14);
+    EXPECT_LT(unitarity_deviation(rnd<2>(i)), 1e-14);
+  }
+}
+
+TEST(Algebra, QuaternionProductIsMatrixProduct) {
+  for (int i = 0; i < 50; ++i) {
+    const Quaternion<double> a = random_su2<double>({3, std::uint64_t(i), 0, 0}, RandomPurpose::test, 0);
+    const Quaternion<double> b = random_su2<double>({4, std::uint64_t(i), 0, 0}, RandomPurpose::test, 0);
+    EXPECT_LT(distance2(to_matrix(a * b), to_matrix(a) * to_matrix(b)), 1e-28);
+    EXPECT_LT(distance2(to_matrix(conj(a)), adjoint(to_matrix(a))), 1e-28);
+  }
+}
+
+template <int N>
+void check_subgroup_operations() {
+  for (int i = 0; i < 20; ++i)
+    for (int s = 0; s < subgroup_count<N>; ++s) {
+      const Quaternion<double> g = random_su2<double>({5, std::uint64_t(i), 0, 0}, RandomPurpose::test, s);
+      const Matrix<double, N> G = embed<double, N>(g, s);
+      EXPECT_LT(unitarity_deviation(G), 1e-14);
+      const Matrix<double, N> u = rnd<N>(100 + i);
+      Matrix<double, N> left = u, right = u;
+      left_multiply(g, s, left);
+      right_multiply_adjoint(right, g, s);
+      EXPECT_LT(distance2(left, G * u), 1e-28);
+      EXPECT_LT(distance2(right, u * adjoint(G)), 1e-28);
+      // Re tr(G M) = (g p)_0 with p the subgroup projection of M, for any matrix M
+      const Matrix<double, N> m = u + rnd<N>(200 + i);
+      const double dense = re_trace_product(G, m) - re_trace_product(Matrix<double, N>::identity(), m);
+      const double proj = (g * subgroup_projection(m, s))[0] - subgroup_projection(m, s)[0];
+      EXPECT_NEAR(dense, proj, 1e-13);
+    }
+}
+
+TEST(Algebra, SubgroupOperationsEqualDenseProductsSU2) { check_subgroup_operations<2>(); }
+TEST(Algebra, SubgroupOperationsEqualDenseProductsSU3) { check_subgroup_operations<3>(); }
+
+TEST(Algebra, ReunitarizeProjectsBack) {
+  Matrix<double, 3> u = rnd<3>(1);
+  u.m[0][1].re += 1e-3;
+  u.m[1][2].im -= 2e-3;
+  reunitarize(u);
+  EXPECT_LT(unitarity_deviation(u), 1e-14);
+}
+
+template <class S, int N>
+void check_storage(bool compressed, double tol) {
+  const int L[4] = {4, 2, 2, 2};
+  const Geometry g = Geometry::whole(L);
+  FieldView<S, N> v{nullptr, g, 4, compressed};
+  std::vector<S> data(static_cast<std::size_t>(v.size()));
+  v.data = data.data();
+  for (int t = 0; t < g.nt; ++t)
+    for (int p = 0; p < 2; ++p)
+      for (std::int64_t h = 0; h < g.v3h; ++h)
+        for (int mu = 0; mu < 4; ++mu) {
+          const Matrix<double, N> u = testing::random_link<N>(9, (t * 2 + p) * g.v3h + h, mu);
+          v.template save<double>(t, p, mu, h, u);
+          EXPECT_LE(distance2(v.template load<double>(t, p, mu, h), u), tol * tol);
+        }
+}
+
+TEST(Storage, CompressedSU3ExactToRounding) { check_storage<double, 3>(true, 4e-15); }
+TEST(Storage, FullSU3Exact) { check_storage<double, 3>(false, 0.0); }
+TEST(Storage, CompressedSU2ExactToRounding) { check_storage<double, 2>(true, 4e-15); }
+TEST(Storage, SinglePrecisionCompressedSU3) { check_storage<float, 3>(true, 1e-6); }
+
+TEST(Storage, NaturalIndexRoundTripsThroughLayout) {
+  const int L[4] = {4, 6, 2, 4};
+  const Geometry g = Geometry::whole(L);
+  std::vector<int> seen(static_cast<std::size_t>(g.global_volume()), 0);
+  for (int t = 0; t < g.nt; ++t)
+    for (int p = 0; p < 2; ++p)
+      for (std::int64_t h = 0; h < g.v3h; ++h) {
+        const SiteCoords c = g.coords(t, p, h);
+        EXPECT_EQ((c.x[0] + c.x[1] + c.x[2] + c.x[3]) & 1, p);
+        EXPECT_EQ(g.half_index(c), h);
+        seen[static_cast<std::size_t>(g.natural_index(c))]++;
+      }
+  for (int n : seen) EXPECT_EQ(n, 1);
+}
+
+} // namespace
+} // namespace gf

@@ -1,0 +1,46 @@
+// test_fields.h: small gauge fields for the tests: the unit field, a smooth field
+// (links close to 1) and a rough ("hot") field of random links, SU(2) or SU(3).
+#pragma once
+#include "lattice/host_field.h"
+#include "math/random_group.h"
+#include "math/su_n.h"
+
+namespace gf::testing {
+
+inline HostField unit_field(const int L[4], int nc) {
+  HostField u(Geometry::whole(L), nc, 4);
+  for (std::int64_t s = 0; s < u.local_sites(); ++s)
+    for (int mu = 0; mu < 4; ++mu)
+      for (int i = 0; i < nc; ++i) u.matrix_data(s, mu)[i * nc + i] = {1.0, 0.0};
+  return u;
+}
+
+template <int N>
+Matrix<double, N> random_link(std::uint64_t seed, std::int64_t site, int mu) {
+  const RandomKey key = {seed, static_cast<std::uint64_t>(site), 0, static_cast<std::uint32_t>(mu)};
+  return random_sun<double, N>(key, RandomPurpose::test);
+}
+
+// Links = reunitarise(1 + eps (R - 1)) with R random: smooth for small eps, hot for eps = 1.
+inline HostField random_field(const int L[4], int nc, std::uint64_t seed, double eps) {
+  HostField u(Geometry::whole(L), nc, 4);
+  for (std::int64_t s = 0; s < u.local_sites(); ++s)
+    for (int mu = 0; mu < 4; ++mu) {
+      if (nc == 2) {
+        Matrix<double, 2> r = random_link<2>(seed, s, mu), one = Matrix<double, 2>::identity();
+        for (int i = 0; i < 2; ++i)
+          for (int j = 0; j < 2; ++j) r.m[i][j] = one.m[i][j] + eps * (r.m[i][j] - one.m[i][j]);
+        reunitarize(r);
+        u.set<2>(s, mu, r);
+      } else {
+        Matrix<double, 3> r = random_link<3>(seed, s, mu), one = Matrix<double, 3>::identity();
+        for (int i = 0; i < 3; ++i)
+          for (int j = 0; j < 3; ++j) r.m[i][j] = one.m[i][j] + eps * (r.m[i][j] - one.m[i][j]);
+        reunitarize(r);
+        u.set<3>(s, mu, r);
+      }
+    }
+  return u;
+}
+
+} // namespace gf::testing
