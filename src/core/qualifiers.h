@@ -12,8 +12,8 @@
 #define GF_INLINE inline
 #endif
 
-// Loop unrolling hint for nvcc (keeps small matrices in registers); nothing elsewhere.
-#if defined(__CUDACC__)
+// Loop unrolling hint for nvcc's device pass (keeps small matrices in registers).
+#if defined(__CUDA_ARCH__)
 #define GF_UNROLL _Pragma("unroll")
 #else
 #define GF_UNROLL

@@ -46,6 +46,8 @@ public:
   virtual void sweep(const UpdateParams& p, std::uint32_t sweep_index) = 0;
   virtual SliceSums measure() = 0;
   virtual void reproject() = 0;
+  // Waits until all work issued so far is done (for timing).
+  virtual void synchronize() = 0;
   // Writes the links (and g(x), if tracked and transform != nullptr) back in natural order.
   virtual void download(HostField& links, HostField* transform) const = 0;
 };

@@ -49,8 +49,10 @@ public:
     parallel_for(Exec{}, geom_.nt * 2 * 4 * geom_.v3h, Reproject<S, C, N>{view(links_, 4)});
     if (opt_.track_transform)
       parallel_for(Exec{}, geom_.nt * 2 * geom_.v3h, Reproject<S, C, N>{view(transform_, 1)});
-    synchronize(Exec{});
+    gf::synchronize(Exec{});
   }
+
+  void synchronize() override { gf::synchronize(Exec{}); }
 
   void download(HostField& links, HostField* transform) const override {
     download_natural<Exec, S, N>(links_, view(links_, 4), links);

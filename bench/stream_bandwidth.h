@@ -1,0 +1,11 @@
+// stream_bandwidth.h: the streaming limit the benchmarks quote their kernels against,
+// measured in the same run on the same GPU: an in-place read + write of a large float4
+// array (bytes counted: read plus written), the median of several repetitions, in GB/s.
+#pragma once
+
+namespace gf::bench {
+
+double stream_bandwidth_gbs(double gib = 2.0, int repetitions = 20);
+const char* device_name();
+
+} // namespace gf::bench

@@ -1,0 +1,108 @@
+// Tier 3 on the GPU: the CUDA backend against the CPU backend, the same functors and the
+// same random numbers, for every gauge, group, update kind (the heatbath included) and
+// precision; and full convergence on the GPU. Skips when no CUDA device is present.
+#include "fix/random_transform.h"
+#include "fix/schedule.h"
+#include "observables/observables.h"
+#include "test_fields.h"
+#include <gtest/gtest.h>
+
+namespace gf {
+namespace {
+
+struct GpuCase {
+  GaugeKind gauge;
+  int nc;
+  UpdateKind kind;
+};
+
+std::string gpu_case_name(const ::testing::TestParamInfo<GpuCase>& info) {
+  return std::string(gauge_name(info.param.gauge)) + "_su" + std::to_string(info.param.nc) + "_" +
+         update_name(info.param.kind);
+}
+
+double max_difference(const HostField& a, const HostField& b) {
+  double worst = 0;
+  for (std::size_t i = 0; i < a.data.size(); ++i)
+    worst = std::max(worst, std::sqrt(norm2(a.data[i] - b.data[i])));
+  return worst;
+}
+
+class GpuMatchesCpu : public ::testing::TestWithParam<GpuCase> {};
+
+TEST_P(GpuMatchesCpu, AfterSweeps) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  const GpuCase c = GetParam();
+  const int L[4] = {8, 4, 4, 6};
+  for (Precision prec : {Precision::double_, Precision::mixed, Precision::single}) {
+    HostField start = testing::random_field(L, c.nc, 31, 0.8);
+    HostField cpu = start, gpu = start;
+    EngineOptions eo;
+    eo.gauge = c.gauge;
+    eo.precision = prec;
+    eo.seed = 77;
+    eo.track_transform = true;
+    auto e_cpu = make_engine(cpu, eo);
+    eo.backend = Backend::cuda;
+    auto e_gpu = make_engine(gpu, eo);
+    UpdateParams up;
+    up.kind = c.kind;
+    up.temperature = 0.7;
+    up.probability = 0.4;
+    for (int k = 0; k < 6; ++k) {
+      e_cpu->sweep(up, k);
+      e_gpu->sweep(up, k);
+    }
+    const Measurement mc = normalise(e_cpu->measure(), c.gauge, c.nc, cpu.geom);
+    const Measurement mg = normalise(e_gpu->measure(), c.gauge, c.nc, gpu.geom);
+    HostField g_cpu(cpu.geom, c.nc, 1), g_gpu(gpu.geom, c.nc, 1);
+    e_cpu->download(cpu, &g_cpu);
+    e_gpu->download(gpu, &g_gpu);
+    const double tol = prec == Precision::double_ ? 1e-12 : 1e-4;
+    EXPECT_LT(max_difference(cpu, gpu), tol) << precision_name(prec);
+    EXPECT_LT(max_difference(g_cpu, g_gpu), tol) << precision_name(prec);
+    EXPECT_NEAR(mc.functional, mg.functional, tol) << precision_name(prec);
+    EXPECT_NEAR(mc.theta, mg.theta, tol * std::max(1.0, mc.theta)) << precision_name(prec);
+  }
+}
+
+std::vector<GpuCase> all_cases() {
+  std::vector<GpuCase> v;
+  for (GaugeKind g : {GaugeKind::landau, GaugeKind::coulomb, GaugeKind::mag})
+    for (int nc : {2, 3})
+      for (UpdateKind k : {UpdateKind::relaxation, UpdateKind::overrelaxation,
+                           UpdateKind::stochastic_relaxation, UpdateKind::microcanonical,
+                           UpdateKind::heatbath})
+        v.push_back({g, nc, k});
+  return v;
+}
+
+INSTANTIATE_TEST_SUITE_P(All, GpuMatchesCpu, ::testing::ValuesIn(all_cases()), gpu_case_name);
+
+TEST(GpuConvergence, EveryGaugeReachesTheta) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  const int L[4] = {8, 8, 8, 8};
+  for (GaugeKind g : {GaugeKind::landau, GaugeKind::coulomb, GaugeKind::mag})
+    for (int nc : {2, 3}) {
+      HostField u = testing::random_field(L, nc, 12, 0.5);
+      random_gauge_transform(u, 3);
+      const double plaq = plaquette(u);
+      EngineOptions eo;
+      eo.gauge = g;
+      eo.backend = Backend::cuda;
+      auto e = make_engine(u, eo);
+      FixOptions fo;
+      Phase p;
+      p.sweeps = 20000;
+      fo.phases = {p};
+      fo.tolerance = 1e-12;
+      fo.check_interval = 50;
+      const FixResult r = run_schedule(*e, g, nc, u.geom, fo, nullptr);
+      e->download(u, nullptr);
+      EXPECT_TRUE(r.converged) << gauge_name(g) << " SU(" << nc << ") theta " << r.final.theta;
+      EXPECT_NEAR(plaquette(u), plaq, 1e-12);
+    }
+}
+
+} // namespace
+} // namespace gf
