@@ -22,6 +22,7 @@ for p in double mixed single; do
     --tolerance "$tol" --reproject-interval 100 --check-interval 100 --max-iterations 20000 \
     --summary "$out/fix_32_$p.yaml" >> "$out/fix_32_$p.log" 2>&1
   echo "fix $p rc=$?" | tee -a "$out/device.txt"
+  { echo "# summary:"; cat "$out/fix_32_$p.yaml"; } >> "$out/fix_32_$p.log" && rm -f "$out/fix_32_$p.yaml"
 done
 tail -n 3 "$out/unit_tests.log" "$out/gpu_tests.log"
 cat "$out/bench_landau_32.log"

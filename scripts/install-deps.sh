@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages gaugefix builds and tests with (run as root).
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get install -y -q --no-install-recommends \
+  build-essential meson ninja-build pkg-config \
+  libopenmpi-dev openmpi-bin libhdf5-openmpi-dev libyaml-cpp-dev librandom123-dev \
+  libcli11-dev libgtest-dev
