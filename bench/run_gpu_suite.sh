@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # run_gpu_suite.sh: what one GPU session runs, from binaries built on the development
-# machine (see docs/gpu.md): the host tests, the GPU tests, the Landau overrelaxation
+# machine (see bench/README.md): the host tests, the GPU tests, the Landau overrelaxation
 # benchmark on 32^4 and timed fixes to convergence per precision. Logs go to $OUT (or ./out).
 set -uo pipefail
 bin=${BIN:-.gpubin}

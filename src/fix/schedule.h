@@ -31,7 +31,7 @@ struct FixOptions {
 struct Measurement {
   double functional = 0;
   double theta = 0;
-  double theta_max_slice = 0;         // max over time slices (Coulomb); = theta otherwise
+  double theta_max_slice = 0;         // max over time slices of theta_t (the Coulomb criterion)
   std::vector<double> theta_per_slice; // local slices, normalised per slice
   std::vector<double> functional_per_slice;
 };

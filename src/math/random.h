@@ -28,7 +28,8 @@ struct RandomKey {
   std::uint32_t extra;  // direction mu or other spare index
 };
 
-// Four uniform numbers in (0, 1), exclusive at both ends (32 bits each).
+// Four uniform numbers in (0, 1) with 32 random bits each; in float the largest values
+// round to exactly 1 (never to 0), which every use tolerates.
 template <class T>
 struct Uniform4 {
   T u[4];
