@@ -1,9 +1,9 @@
 // test_fields.h: small gauge fields for the tests: the unit field, a smooth field
 // (links close to 1) and a rough ("hot") field of random links, SU(2) or SU(3).
 #pragma once
+#include "fix/random_field.h"
 #include "lattice/host_field.h"
 #include "math/random_group.h"
-#include "math/su_n.h"
 
 namespace gf::testing {
 
@@ -23,24 +23,7 @@ Matrix<double, N> random_link(std::uint64_t seed, std::int64_t site, int mu) {
 
 // Links = reunitarise(1 + eps (R - 1)) with R random: smooth for small eps, hot for eps = 1.
 inline HostField random_field(const int L[4], int nc, std::uint64_t seed, double eps) {
-  HostField u(Geometry::whole(L), nc, 4);
-  for (std::int64_t s = 0; s < u.local_sites(); ++s)
-    for (int mu = 0; mu < 4; ++mu) {
-      if (nc == 2) {
-        Matrix<double, 2> r = random_link<2>(seed, s, mu), one = Matrix<double, 2>::identity();
-        for (int i = 0; i < 2; ++i)
-          for (int j = 0; j < 2; ++j) r.m[i][j] = one.m[i][j] + eps * (r.m[i][j] - one.m[i][j]);
-        reunitarize(r);
-        u.set<2>(s, mu, r);
-      } else {
-        Matrix<double, 3> r = random_link<3>(seed, s, mu), one = Matrix<double, 3>::identity();
-        for (int i = 0; i < 3; ++i)
-          for (int j = 0; j < 3; ++j) r.m[i][j] = one.m[i][j] + eps * (r.m[i][j] - one.m[i][j]);
-        reunitarize(r);
-        u.set<3>(s, mu, r);
-      }
-    }
-  return u;
+  return gf::random_field(L, nc, seed, eps, RandomPurpose::test);
 }
 
 } // namespace gf::testing

@@ -1,11 +1,10 @@
 #include "app/fix_command.h"
 #include "app/summary.h"
 #include "core/error.h"
+#include "fix/random_field.h"
 #include "fix/random_transform.h"
 #include "io/nersc.h"
 #include "io/atomic_file.h"
-#include "math/random_group.h"
-#include "math/su_n.h"
 #include "observables/observables.h"
 #include <cstdio>
 
@@ -64,25 +63,8 @@ namespace {
 
 HostField generate_field(const FixCommandOptions& opt) {
   const int L[4] = {opt.lattice[0], opt.lattice[1], opt.lattice[2], opt.lattice[3]};
-  HostField u(Geometry::whole(L), opt.nc, 4);
   const double eps = opt.generate == "unit" ? 0.0 : opt.generate == "smooth" ? 0.2 : 1.0;
-  for (std::int64_t s = 0; s < u.local_sites(); ++s)
-    for (int mu = 0; mu < 4; ++mu) {
-      const RandomKey key = {opt.engine.seed, static_cast<std::uint64_t>(s), 0,
-                             static_cast<std::uint32_t>(mu)};
-      auto fill = [&](auto tag) {
-        constexpr int N = decltype(tag)::value;
-        Matrix<double, N> r = random_sun<double, N>(key, RandomPurpose::generator);
-        const Matrix<double, N> one = Matrix<double, N>::identity();
-        for (int i = 0; i < N; ++i)
-          for (int j = 0; j < N; ++j) r.m[i][j] = one.m[i][j] + eps * (r.m[i][j] - one.m[i][j]);
-        reunitarize(r);
-        u.set<N>(s, mu, r);
-      };
-      if (opt.nc == 2) fill(std::integral_constant<int, 2>{});
-      else fill(std::integral_constant<int, 3>{});
-    }
-  return u;
+  return random_field(L, opt.nc, opt.engine.seed, eps, RandomPurpose::generator);
 }
 
 NerscWriteOptions write_options(const std::string& format) {
