@@ -56,3 +56,35 @@ const char* device_name() {
 }
 
 } // namespace gf::bench
+
+namespace gf::bench {
+
+double pinned_copy_gbs(double mib, bool to_device, int repetitions) {
+  const std::size_t bytes = static_cast<std::size_t>(mib * (1 << 20));
+  void *host = nullptr, *dev = nullptr;
+  if (cudaMallocHost(&host, bytes) != cudaSuccess || cudaMalloc(&dev, bytes) != cudaSuccess) return 0;
+  std::vector<double> seconds;
+  cudaEvent_t b, e;
+  cudaEventCreate(&b);
+  cudaEventCreate(&e);
+  for (int r = 0; r < repetitions + 2; ++r) {
+    cudaEventRecord(b);
+    if (to_device)
+      cudaMemcpyAsync(dev, host, bytes, cudaMemcpyHostToDevice);
+    else
+      cudaMemcpyAsync(host, dev, bytes, cudaMemcpyDeviceToHost);
+    cudaEventRecord(e);
+    cudaEventSynchronize(e);
+    float t = 0;
+    cudaEventElapsedTime(&t, b, e);
+    if (r >= 2) seconds.push_back(t * 1e-3);
+  }
+  std::sort(seconds.begin(), seconds.end());
+  cudaEventDestroy(b);
+  cudaEventDestroy(e);
+  cudaFreeHost(host);
+  cudaFree(dev);
+  return bytes / seconds[seconds.size() / 2] / 1e9;
+}
+
+} // namespace gf::bench

@@ -1,6 +1,7 @@
 #include "io/nersc.h"
 #include "core/error.h"
-#include "io/atomic_file.h"
+#include "io/field_checks.h"
+#include "io/parallel_file.h"
 #include "math/su_n.h"
 #include "observables/observables.h"
 #include <algorithm>
@@ -12,7 +13,6 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <string_view>
 #include <vector>
 
@@ -28,8 +28,10 @@ struct Datatype {
   int nc;
   int stored_rows;
 };
-constexpr Datatype datatypes[] = {
-    {"4D_SU3_GAUGE", 3, 2}, {"4D_SU3_GAUGE_3x3", 3, 3}, {"4D_SU2_GAUGE", 2, 1}, {"4D_SU2_GAUGE_2x2", 2, 2}};
+constexpr Datatype datatypes[] = {{"4D_SU3_GAUGE", 3, 2},
+                                  {"4D_SU3_GAUGE_3x3", 3, 3},
+                                  {"4D_SU2_GAUGE", 2, 1},
+                                  {"4D_SU2_GAUGE_2x2", 2, 2}};
 
 struct FloatFormat {
   const char* name;
@@ -80,7 +82,8 @@ double printed_half_unit(std::string_view s) {
   const std::size_t e = s.find_first_of("eE");
   const std::string_view mantissa = s.substr(0, e);
   const std::size_t dot = mantissa.find('.');
-  const int decimals = dot == std::string_view::npos ? 0 : static_cast<int>(mantissa.size() - dot - 1);
+  const int decimals =
+      dot == std::string_view::npos ? 0 : static_cast<int>(mantissa.size() - dot - 1);
   int exponent = 0;
   if (e != std::string_view::npos) {
     std::string_view x = s.substr(e + 1);
@@ -94,8 +97,8 @@ double printed_half_unit(std::string_view s) {
 struct Layout {
   int nc;
   int stored_rows;
-  int bytes;  // per real: 4 or 8
-  bool swap;  // file byte order differs from the host's
+  int bytes; // per real: 4 or 8
+  bool swap; // file byte order differs from the host's
   int reals_per_link() const { return 2 * stored_rows * nc; }
   std::int64_t site_bytes() const { return std::int64_t(4) * reals_per_link() * bytes; }
 };
@@ -187,8 +190,9 @@ void check_observable(const std::string& path, const NerscHeader& h, const char*
   const double data_tolerance = h.bytes_per_real == 8 ? 1e-10 : 1e-6;
   const double tolerance = data_tolerance + std::min(printed_half_unit(h.entries.at(key)), 5e-7);
   if (!(std::abs(*stored - computed) <= tolerance))
-    fail(path, std::string(key) + " mismatch: header " + h.entries.at(key) + ", computed from the data " +
-                   general(computed) + " (tolerance " + general(tolerance) + ")");
+    fail(path, std::string(key) + " mismatch: header " + h.entries.at(key) +
+                   ", computed from the data " + general(computed) + " (tolerance " +
+                   general(tolerance) + ")");
 }
 
 } // namespace
@@ -201,7 +205,8 @@ NerscHeader read_nersc_header(const std::string& path) {
   if (!in) fail(path, "cannot open for reading");
   std::string text(static_cast<std::size_t>(std::min(file_bytes, max_header_bytes)), '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.gcount() != static_cast<std::streamsize>(text.size())) fail(path, "read error in the header");
+  if (in.gcount() != static_cast<std::streamsize>(text.size()))
+    fail(path, "read error in the header");
 
   NerscHeader h;
   bool begun = false, ended = false;
@@ -211,7 +216,8 @@ NerscHeader read_nersc_header(const std::string& path) {
     const std::string_view line = trim(std::string_view(text).substr(pos, next - pos));
     pos = next;
     if (!begun) {
-      if (line != "BEGIN_HEADER") fail(path, "missing BEGIN_HEADER: the first line is not BEGIN_HEADER");
+      if (line != "BEGIN_HEADER")
+        fail(path, "missing BEGIN_HEADER: the first line is not BEGIN_HEADER");
       begun = true;
     } else if (line == "END_HEADER") {
       ended = true;
@@ -223,7 +229,8 @@ NerscHeader read_nersc_header(const std::string& path) {
     }
   }
   if (!begun) fail(path, "missing BEGIN_HEADER: the file is empty");
-  if (!ended) fail(path, "missing END_HEADER in the first " + std::to_string(text.size()) + " bytes");
+  if (!ended)
+    fail(path, "missing END_HEADER in the first " + std::to_string(text.size()) + " bytes");
 
   const auto entry = [&](const std::string& key) -> const std::string* {
     const auto it = h.entries.find(key);
@@ -251,11 +258,13 @@ NerscHeader read_nersc_header(const std::string& path) {
     const auto [end, perr] = std::from_chars(v.data(), v.data() + v.size(), h.dims[k]);
     if (perr != std::errc{} || end != v.data() + v.size() || h.dims[k] <= 0)
       fail(path, key + " = '" + v + "' is not a positive integer");
-    if (__builtin_mul_overflow(sites, std::int64_t(h.dims[k]), &sites)) fail(path, "DIMENSION: lattice too large");
+    if (__builtin_mul_overflow(sites, std::int64_t(h.dims[k]), &sites))
+      fail(path, "DIMENSION: lattice too large");
   }
   const auto data_bytes = [&](int bytes) {
     std::int64_t n;
-    if (__builtin_mul_overflow(sites, make_layout(h.nc, h.stored_rows, bytes, true).site_bytes(), &n))
+    if (__builtin_mul_overflow(sites, make_layout(h.nc, h.stored_rows, bytes, true).site_bytes(),
+                               &n))
       fail(path, "DIMENSION: lattice too large");
     return n;
   };
@@ -296,108 +305,164 @@ NerscHeader read_nersc_header(const std::string& path) {
   h.data_bytes = data_bytes(h.bytes_per_real);
   const std::int64_t expected = h.header_bytes + h.data_bytes;
   if (file_bytes != expected)
-    fail(path, "size: the file has " + std::to_string(file_bytes) + " bytes, but DATATYPE " + h.datatype +
-                   ", FLOATING_POINT " + h.floating_point + " and DIMENSION " + std::to_string(h.dims[0]) +
-                   "x" + std::to_string(h.dims[1]) + "x" + std::to_string(h.dims[2]) + "x" +
-                   std::to_string(h.dims[3]) + " need " + std::to_string(expected) + " (header " +
-                   std::to_string(h.header_bytes) + " + data " + std::to_string(h.data_bytes) + "): " +
-                   (file_bytes < expected ? "truncated file" : "file too long") + " or wrong DIMENSION");
+    fail(path, "size: the file has " + std::to_string(file_bytes) + " bytes, but DATATYPE " +
+                   h.datatype + ", FLOATING_POINT " + h.floating_point + " and DIMENSION " +
+                   std::to_string(h.dims[0]) + "x" + std::to_string(h.dims[1]) + "x" +
+                   std::to_string(h.dims[2]) + "x" + std::to_string(h.dims[3]) + " need " +
+                   std::to_string(expected) + " (header " + std::to_string(h.header_bytes) +
+                   " + data " + std::to_string(h.data_bytes) +
+                   "): " + (file_bytes < expected ? "truncated file" : "file too long") +
+                   " or wrong DIMENSION");
   return h;
 }
 
-NerscReadResult read_nersc(const std::string& path, const NerscReadOptions& opt) {
-  NerscReadResult r;
-  r.header = read_nersc_header(path);
-  const NerscHeader& h = r.header;
+HostField read_nersc(const std::string& path, const World& world, const ReadOptions& opt,
+                     FileInfo* info) {
+  const NerscHeader h = read_nersc_header(path);
   const Layout l = make_layout(h.nc, h.stored_rows, h.bytes_per_real, h.big_endian);
-  HostField& u = r.field = HostField(Geometry::whole(h.dims), h.nc, 4);
+  const std::string file = "NERSC file '" + path + "'";
+  HostField u(slab_geometry(file, h.dims, world), h.nc, 4);
+  const std::int64_t slab_first_site = std::int64_t(u.geom.t0) * u.geom.v3;
 
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(path, "cannot open for reading");
-  in.seekg(h.header_bytes);
-  std::vector<unsigned char> buf;
+  std::uint32_t local_sum = 0;
   bool finite = true;
   for (std::int64_t first = 0; first < u.local_sites(); first += sites_per_chunk) {
     const std::int64_t n = std::min(sites_per_chunk, u.local_sites() - first);
-    buf.resize(static_cast<std::size_t>(n * l.site_bytes()));
-    in.read(reinterpret_cast<char*>(buf.data()), static_cast<std::streamsize>(buf.size()));
-    if (!in) fail(path, "read error in the data at site " + std::to_string(first));
-    finite = decode_sites(buf.data(), u, first, n, l, r.computed_checksum) && finite;
+    const std::vector<unsigned char> buf = read_slab_bytes(
+        path, h.header_bytes + (slab_first_site + first) * l.site_bytes(), n * l.site_bytes());
+    finite = decode_sites(buf.data(), u, first, n, l, local_sum) && finite;
   }
+  const std::uint32_t checksum = world.sum_mod32(local_sum);
 
-  if (h.checksum && *h.checksum != r.computed_checksum) {
-    const std::string what = "CHECKSUM mismatch: header " + hex(*h.checksum) + ", computed from the data " +
-                             hex(r.computed_checksum);
-    if (!opt.checksum_warning_only) fail(path, what);
-    std::cerr << "warning: NERSC file '" << path << "': " << what << " (ignored: checksum_warning_only)\n";
-  }
+  if (h.checksum && *h.checksum != checksum)
+    checksum_mismatch(file,
+                      "CHECKSUM mismatch: header " + hex(*h.checksum) +
+                          ", computed from the data " + hex(checksum),
+                      opt.checksum_warning_only, world);
 
-  const std::string group = "SU(" + std::to_string(h.nc) + ")";
-  if (!finite) fail(path, "unitarity: links are not in " + group + ": the data holds NaN or Inf");
+  if (world.any(!finite))
+    fail(path,
+         "unitarity: links are not in SU(" + std::to_string(h.nc) + "): the data holds NaN or Inf");
   if (h.stored_rows < h.nc) h.nc == 2 ? rebuild_last_rows<2>(u) : rebuild_last_rows<3>(u);
-  r.unitarity_deviation = max_unitarity_violation(u);
-  const double limit = h.bytes_per_real == 8 ? 1e-10 : 1e-5;
-  if (r.unitarity_deviation > limit)
-    fail(path, "unitarity: links are not in " + group + ": max deviation " + general(r.unitarity_deviation) +
-                   " > " + general(limit) + " allowed for " + std::to_string(8 * h.bytes_per_real) +
-                   "-bit data");
-  if (h.bytes_per_real == 4) {
-    reunitarize_all(u);
-    r.reunitarised = true;
-  }
+  const double deviation = check_in_su_n(file, u, h.bytes_per_real, world);
+  if (h.bytes_per_real == 4) reunitarize_all(u);
 
-  check_observable(path, h, "PLAQUETTE", h.plaquette, plaquette(u));
-  check_observable(path, h, "LINK_TRACE", h.link_trace, link_trace(u));
-  return r;
+  const double plaq = plaquette(u, world), trace = link_trace(u, world);
+  check_observable(path, h, "PLAQUETTE", h.plaquette, plaq);
+  check_observable(path, h, "LINK_TRACE", h.link_trace, trace);
+  if (info) {
+    *info = FileInfo{};
+    info->format = FileFormat::nersc;
+    std::copy(h.dims, h.dims + 4, info->dims);
+    info->nc = h.nc;
+    info->bytes_per_real = h.bytes_per_real;
+    info->big_endian = h.big_endian;
+    info->stored.assign(h.entries.begin(), h.entries.end());
+    info->computed = {
+        {"CHECKSUM", hex(checksum)}, {"PLAQUETTE", general(plaq)}, {"LINK_TRACE", general(trace)}};
+    info->plaquette = plaq;
+    info->link_trace = trace;
+    info->reunitarised = h.bytes_per_real == 4;
+    info->unitarity_deviation = deviation;
+  }
+  return u;
 }
 
-void write_nersc(const std::string& path, const HostField& u, const NerscWriteOptions& opt) {
-  if (u.ndir != 4 || (u.nc != 2 && u.nc != 3) || u.geom.t0 != 0 || u.geom.nt != u.geom.L[3])
-    throw Error("NERSC output '" + path + "': needs a whole-lattice gauge field with nc 2 or 3");
-  for (const std::string* v : {&opt.ensemble_id, &opt.ensemble_label, &opt.creator})
-    if (v->find_first_of("\r\n") != std::string::npos)
-      throw Error("NERSC output '" + path + "': header value '" + *v + "' contains a line break");
+namespace {
 
-  const int rows = opt.full_matrix ? u.nc : u.nc - 1;
-  const Layout l = make_layout(u.nc, rows, opt.double_precision ? 8 : 4, opt.big_endian);
-  const std::int64_t sites = u.local_sites();
-  std::vector<unsigned char> buf;
-  std::uint32_t checksum = 0;
-  for (std::int64_t first = 0; first < sites; first += sites_per_chunk)
-    checksum += encode_sites(u, first, std::min(sites_per_chunk, sites - first), l, buf);
+// The NERSC header values write_nersc takes from WriteOptions::metadata.
+struct HeaderValues {
+  std::string ensemble_id = "unspecified", ensemble_label, sequence_number = "0",
+              creator = "gaugefix";
+  bool big_endian = true;
+};
 
+HeaderValues header_values(const std::string& path, const WriteOptions& opt) {
+  HeaderValues v;
+  const auto take = [&](const char* key, std::string& into) {
+    const auto it = opt.metadata.find(key);
+    if (it == opt.metadata.end()) return;
+    if (it->second.find_first_of("\r\n") != std::string::npos)
+      throw Error("NERSC output '" + path + "': " + key + " value '" + it->second +
+                  "' contains a line break");
+    into = it->second;
+  };
+  take("ENSEMBLE_ID", v.ensemble_id);
+  take("ENSEMBLE_LABEL", v.ensemble_label);
+  take("SEQUENCE_NUMBER", v.sequence_number);
+  take("CREATOR", v.creator);
+  std::string order = "big";
+  take("BYTE_ORDER", order);
+  if (order != "big" && order != "little")
+    throw Error("NERSC output '" + path + "': BYTE_ORDER '" + order +
+                "' is neither big nor little");
+  v.big_endian = order == "big";
+  return v;
+}
+
+std::string utc_now() {
   const std::time_t now = std::time(nullptr);
   std::tm utc{};
   gmtime_r(&now, &utc);
   char date[64];
   std::strftime(date, sizeof date, "%a %b %d %H:%M:%S %Y UTC", &utc);
+  return date;
+}
 
-  const std::string su = u.nc == 2 ? "SU2" : "SU3";
-  const std::string n = std::to_string(u.nc);
-  std::string header = "BEGIN_HEADER\nHDR_VERSION = 1.0\n";
-  header += "DATATYPE = 4D_" + su + "_GAUGE" + (opt.full_matrix ? "_" + n + "x" + n : "") + "\n";
-  header += "STORAGE_FORMAT = 1.0\n";
-  for (int k = 0; k < 4; ++k)
-    header += "DIMENSION_" + std::to_string(k + 1) + " = " + std::to_string(u.geom.L[k]) + "\n";
-  header += "LINK_TRACE = " + fixed15(link_trace(u)) + "\n";
-  header += "PLAQUETTE = " + fixed15(plaquette(u)) + "\n";
-  header += "CHECKSUM = " + hex(checksum) + "\n";
-  for (int k = 0; k < 4; ++k) header += "BOUNDARY_" + std::to_string(k + 1) + " = PERIODIC\n";
-  header += "ENSEMBLE_ID = " + opt.ensemble_id + "\n";
-  if (!opt.ensemble_label.empty()) header += "ENSEMBLE_LABEL = " + opt.ensemble_label + "\n";
-  header += "SEQUENCE_NUMBER = " + std::to_string(opt.sequence_number) + "\n";
-  header += std::string("FLOATING_POINT = IEEE") + (opt.double_precision ? "64" : "32") +
-            (opt.big_endian ? "BIG" : "LITTLE") + "\n";
-  header += "CREATOR = " + opt.creator + "\n";
-  header += "CREATION_DATE = " + std::string(date) + "\n";
-  header += "END_HEADER\n";
+} // namespace
 
-  AtomicFile file(path);
-  std::ostream& os = file.stream();
-  os << header;
+void write_nersc(const std::string& path, const HostField& slab, const WriteOptions& opt,
+                 const World& world, const std::vector<std::string>& inputs) {
+  const Geometry& g = slab.geom;
+  if (slab.ndir != 4 || (slab.nc != 2 && slab.nc != 3))
+    throw Error("NERSC output '" + path + "': needs a gauge field with nc 2 or 3");
+  if (world.sum(slab.local_sites()) != g.global_volume())
+    throw Error("NERSC output '" + path + "': the slabs of the ranks do not make up the lattice");
+  const HeaderValues v = header_values(path, opt);
+
+  const int rows = opt.full_matrix ? slab.nc : slab.nc - 1;
+  const Layout l = make_layout(slab.nc, rows, opt.double_precision ? 8 : 4, v.big_endian);
+  const std::int64_t sites = slab.local_sites();
+  std::vector<unsigned char> buf;
+  std::uint32_t local_sum = 0;
+  for (std::int64_t first = 0; first < sites; first += sites_per_chunk)
+    local_sum += encode_sites(slab, first, std::min(sites_per_chunk, sites - first), l, buf);
+  const std::uint32_t checksum = world.sum_mod32(local_sum);
+  const double trace = link_trace(slab, world), plaq = plaquette(slab, world);
+
+  std::string header;
+  if (world.rank() == 0) {
+    const std::string su = slab.nc == 2 ? "SU2" : "SU3";
+    const std::string n = std::to_string(slab.nc);
+    header = "BEGIN_HEADER\nHDR_VERSION = 1.0\n";
+    header += "DATATYPE = 4D_" + su + "_GAUGE" + (opt.full_matrix ? "_" + n + "x" + n : "") + "\n";
+    header += "STORAGE_FORMAT = 1.0\n";
+    for (int k = 0; k < 4; ++k)
+      header += "DIMENSION_" + std::to_string(k + 1) + " = " + std::to_string(g.L[k]) + "\n";
+    header += "LINK_TRACE = " + fixed15(trace) + "\n";
+    header += "PLAQUETTE = " + fixed15(plaq) + "\n";
+    header += "CHECKSUM = " + hex(checksum) + "\n";
+    for (int k = 0; k < 4; ++k)
+      header += "BOUNDARY_" + std::to_string(k + 1) + " = PERIODIC\n";
+    header += "ENSEMBLE_ID = " + v.ensemble_id + "\n";
+    if (!v.ensemble_label.empty()) header += "ENSEMBLE_LABEL = " + v.ensemble_label + "\n";
+    header += "SEQUENCE_NUMBER = " + v.sequence_number + "\n";
+    header += std::string("FLOATING_POINT = IEEE") + (opt.double_precision ? "64" : "32") +
+              (v.big_endian ? "BIG" : "LITTLE") + "\n";
+    header += "CREATOR = " + v.creator + "\n";
+    header += "CREATION_DATE = " + utc_now() + "\n";
+    header += "END_HEADER\n";
+  }
+  world.broadcast(header, 0);
+  const std::int64_t header_bytes = static_cast<std::int64_t>(header.size());
+
+  SlabFileWriter file(path, world, inputs);
+  if (world.rank() == 0) file.write_at(0, header.data(), header_bytes);
+  const std::int64_t slab_offset = header_bytes + std::int64_t(g.t0) * g.v3 * l.site_bytes();
   for (std::int64_t first = 0; first < sites; first += sites_per_chunk) {
-    encode_sites(u, first, std::min(sites_per_chunk, sites - first), l, buf);
-    os.write(reinterpret_cast<const char*>(buf.data()), static_cast<std::streamsize>(buf.size()));
+    encode_sites(slab, first, std::min(sites_per_chunk, sites - first), l, buf);
+    file.write_at(slab_offset + first * l.site_bytes(), buf.data(),
+                  static_cast<std::int64_t>(buf.size()));
   }
   file.commit();
 }

@@ -23,18 +23,34 @@
 //     tolerance = (1e-10 for 64-bit, 1e-6 for 32-bit data)
 //               + min(half a unit in the header value's last printed digit, 5e-7).
 //
-// write_nersc writes through AtomicFile (atomic_file.h): the file appears complete or not at
-// all. Header: HDR_VERSION, DATATYPE, STORAGE_FORMAT, DIMENSION_1..4, LINK_TRACE and
-// PLAQUETTE (%.15f, computed from the field as given), CHECKSUM, BOUNDARY_1..4 = PERIODIC,
-// ENSEMBLE_ID, ENSEMBLE_LABEL (where given), SEQUENCE_NUMBER, FLOATING_POINT, CREATOR,
-// CREATION_DATE (UTC). A 64-bit file reads back with the stored rows bit-exact (all rows
-// for full matrices).
+// Several ranks (comm/decomposition.h): read_nersc returns this rank's slab
+// (decompose_time(dims, world)) and reads only the slab's byte range; the checksum is
+// combined with World::sum_mod32, NaN/Inf, SU(N), PLAQUETTE and LINK_TRACE are checked on
+// global values, so every rank passes or throws the same error.
+//
+// write_nersc: every rank passes its slab; the checksum, PLAQUETTE and LINK_TRACE are
+// computed collectively, rank 0 writes the header and each rank its data at its offset,
+// through SlabFileWriter (parallel_file.h): the file appears complete or not at all, and an
+// output that is one of `inputs` is refused. WriteOptions: double_precision (IEEE64 or
+// IEEE32), full_matrix (N x N, otherwise the first N-1 rows); metadata keys used:
+//   ENSEMBLE_ID (default "unspecified"), ENSEMBLE_LABEL (written where given),
+//   SEQUENCE_NUMBER (default 0), CREATOR (default "gaugefix"): header values;
+//   BYTE_ORDER: "big" (default, the NERSC convention) or "little";
+// other keys have no place in a NERSC header and are not written. Header: HDR_VERSION,
+// DATATYPE, STORAGE_FORMAT, DIMENSION_1..4, LINK_TRACE and PLAQUETTE (%.15f, computed from
+// the field as given), CHECKSUM, BOUNDARY_1..4 = PERIODIC, ENSEMBLE_ID, ENSEMBLE_LABEL,
+// SEQUENCE_NUMBER, FLOATING_POINT, CREATOR, CREATION_DATE (UTC, from rank 0). A 64-bit file
+// reads back with the stored rows bit-exact (all rows for full matrices), and the file does
+// not depend on the number of ranks except for CREATION_DATE.
 #pragma once
+#include "comm/world.h"
+#include "io/gauge_file_types.h"
 #include "lattice/host_field.h"
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gf {
 
@@ -48,40 +64,22 @@ struct NerscHeader {
   bool floating_point_given = true;           // false where FLOATING_POINT was missing
   int bytes_per_real = 8;                     // 4 or 8
   bool big_endian = true;
-  std::optional<std::uint32_t> checksum;      // CHECKSUM
-  std::optional<double> plaquette;            // PLAQUETTE
-  std::optional<double> link_trace;           // LINK_TRACE
-  std::int64_t header_bytes = 0;              // offset of the binary data
-  std::int64_t data_bytes = 0;                // size of the binary data the header implies
-};
-
-struct NerscReadOptions {
-  bool checksum_warning_only = false; // a CHECKSUM mismatch is reported on stderr only
-};
-
-struct NerscReadResult {
-  HostField field;
-  NerscHeader header;
-  bool reunitarised = false;          // true for 32-bit data
-  double unitarity_deviation = 0;     // max over links, as read (before reunitarisation)
-  std::uint32_t computed_checksum = 0;
-};
-
-struct NerscWriteOptions {
-  bool full_matrix = false;      // 3x3 / 2x2; otherwise the first N-1 rows
-  bool double_precision = true;  // IEEE64 or IEEE32
-  bool big_endian = true;        // the NERSC convention
-  std::string ensemble_id = "unspecified";
-  std::string ensemble_label;    // written where not empty
-  int sequence_number = 0;
-  std::string creator = "gaugefix";
+  std::optional<std::uint32_t> checksum; // CHECKSUM
+  std::optional<double> plaquette;       // PLAQUETTE
+  std::optional<double> link_trace;      // LINK_TRACE
+  std::int64_t header_bytes = 0;         // offset of the binary data
+  std::int64_t data_bytes = 0;           // size of the binary data the header implies
 };
 
 // Parses and checks the header and the file size (all checks before CHECKSUM above).
 NerscHeader read_nersc_header(const std::string& path);
-// Reads the field and runs every check above.
-NerscReadResult read_nersc(const std::string& path, const NerscReadOptions& opt = {});
-// u: a whole-lattice gauge field (ndir 4, nc 2 or 3).
-void write_nersc(const std::string& path, const HostField& u, const NerscWriteOptions& opt = {});
+// Reads this rank's slab and runs every check above. info (where given): the header's
+// entries in stored, CHECKSUM, PLAQUETTE and LINK_TRACE computed from the data in computed.
+HostField read_nersc(const std::string& path, const World& world, const ReadOptions& opt = {},
+                     FileInfo* info = nullptr);
+// slab: this rank's slab of a gauge field (ndir 4, nc 2 or 3); the slabs of the ranks, in
+// rank order, tile the time direction.
+void write_nersc(const std::string& path, const HostField& slab, const WriteOptions& opt,
+                 const World& world, const std::vector<std::string>& inputs = {});
 
 } // namespace gf

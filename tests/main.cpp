@@ -1,7 +1,14 @@
-// The GoogleTest entry point of every gaugefix test binary.
+// The GoogleTest entry point of every gaugefix test binary. MPI is initialised so that the
+// same binary runs as one rank or, under mpirun, as several (the multi-rank suites).
+#include "comm/world.h"
 #include <gtest/gtest.h>
 
 int main(int argc, char** argv) {
+  gf::MpiSession mpi(argc, argv);
   ::testing::InitGoogleTest(&argc, argv);
+  if (gf::World().rank() != 0) {
+    auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
+    delete listeners.Release(listeners.default_result_printer());
+  }
   return RUN_ALL_TESTS();
 }

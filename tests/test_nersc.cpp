@@ -1,7 +1,9 @@
 // test_nersc.cpp: NERSC gauge configuration files (io/nersc.h) and atomic output
-// (io/atomic_file.h): round trips in every format, real files written by other codes
-// (from $GAUGEFIX_SAMPLES), rejection of bad input without touching it, atomic writes.
+// (io/atomic_file.h), on one rank: round trips in every format, real files written by other
+// codes (from $GAUGEFIX_SAMPLES), rejection of bad input without touching it, atomic writes.
+// Writing and reading by slab on several ranks: test_parallel_file.cpp.
 #include "core/error.h"
+#include "gauge_file_test_util.h"
 #include "io/atomic_file.h"
 #include "io/nersc.h"
 #include "math/random_group.h"
@@ -12,6 +14,7 @@
 #include <bit>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -25,6 +28,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using namespace gf;
+using gf::testing::self_world;
 
 // A fresh directory under the system temporary directory, removed with its content.
 class TempDir {
@@ -101,13 +105,34 @@ std::uint32_t word_sum(const std::string& data, bool big_endian) {
   return sum;
 }
 
+// The value stored under key in FileInfo::stored or ::computed ("" where missing).
+std::string value(const std::vector<std::pair<std::string, std::string>>& pairs, const std::string& key) {
+  for (const auto& [k, v] : pairs)
+    if (k == key) return v;
+  return "";
+}
+
+std::string hex(std::uint32_t v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "%x", v);
+  return b;
+}
+
+WriteOptions nersc_options(bool full_matrix = false, bool double_precision = true, bool big_endian = true) {
+  WriteOptions w;
+  w.full_matrix = full_matrix;
+  w.double_precision = double_precision;
+  w.metadata["BYTE_ORDER"] = big_endian ? "big" : "little";
+  return w;
+}
+
 // Expects read_nersc to throw a gf::Error naming the file and containing every word, and
 // the file to be unchanged afterwards.
 void expect_read_error(const std::string& path, std::initializer_list<const char*> words,
-                       const NerscReadOptions& opt = {}) {
+                       const ReadOptions& opt = {}) {
   const std::string before = read_bytes(path);
   try {
-    read_nersc(path, opt);
+    read_nersc(path, self_world(), opt);
     ADD_FAILURE() << "reading " << path << " did not throw";
   } catch (const Error& e) {
     const std::string what = e.what();
@@ -130,30 +155,35 @@ TEST_P(NerscRoundTrip, ReadsBackWhatWasWritten) {
   const HostField u = random_field(nc, L, 1234);
   TempDir dir;
   const std::string path = dir.file("config.nersc");
-  NerscWriteOptions w;
-  w.full_matrix = full;
-  w.double_precision = dp;
-  w.big_endian = big;
-  w.ensemble_id = "round_trip";
-  w.sequence_number = 7;
-  write_nersc(path, u, w);
+  WriteOptions w = nersc_options(full, dp, big);
+  w.metadata["ENSEMBLE_ID"] = "round_trip";
+  w.metadata["SEQUENCE_NUMBER"] = "7";
+  w.metadata["gauge"] = "landau"; // no place in a NERSC header: not written
+  write_nersc(path, u, w, self_world());
 
-  const NerscReadResult r = read_nersc(path);
-  const NerscHeader& h = r.header;
+  FileInfo info;
+  const HostField f = read_nersc(path, self_world(), {}, &info);
+  const NerscHeader h = read_nersc_header(path);
   const std::string su = nc == 2 ? "SU2" : "SU3";
   EXPECT_EQ(h.datatype, "4D_" + su + "_GAUGE" + (full ? (nc == 2 ? "_2x2" : "_3x3") : ""));
   EXPECT_EQ(h.floating_point, std::string(dp ? "IEEE64" : "IEEE32") + (big ? "BIG" : "LITTLE"));
   EXPECT_EQ(h.entries.at("ENSEMBLE_ID"), "round_trip");
   EXPECT_EQ(h.entries.at("SEQUENCE_NUMBER"), "7");
   EXPECT_EQ(h.entries.at("CREATOR"), "gaugefix");
-  for (int k = 0; k < 4; ++k) EXPECT_EQ(h.dims[k], L[k]);
-  EXPECT_EQ(r.field.nc, nc);
+  EXPECT_EQ(h.entries.count("gauge"), 0u);
+  for (int k = 0; k < 4; ++k) EXPECT_EQ(info.dims[k], L[k]);
+  EXPECT_EQ(f.nc, nc);
+  EXPECT_EQ(info.nc, nc);
+  EXPECT_EQ(info.format, FileFormat::nersc);
+  EXPECT_EQ(info.bytes_per_real, dp ? 8 : 4);
+  EXPECT_EQ(info.big_endian, big);
 
   // The stored checksum is the one of the data as it lies in the file.
   const std::string data = read_bytes(path).substr(static_cast<std::size_t>(h.header_bytes));
   ASSERT_TRUE(h.checksum.has_value());
   EXPECT_EQ(*h.checksum, word_sum(data, big));
-  EXPECT_EQ(r.computed_checksum, *h.checksum);
+  EXPECT_EQ(value(info.computed, "CHECKSUM"), hex(*h.checksum));
+  EXPECT_EQ(value(info.stored, "CHECKSUM"), hex(*h.checksum));
 
   // The first real of the file is Re U_x(0)_00 in the requested byte order and precision.
   const double first = u.data[0].re;
@@ -166,14 +196,14 @@ TEST_P(NerscRoundTrip, ReadsBackWhatWasWritten) {
   if (big != (std::endian::native == std::endian::big)) std::reverse(expect.begin(), expect.end());
   EXPECT_EQ(data.substr(0, expect.size()), expect);
 
-  EXPECT_EQ(r.reunitarised, !dp);
+  EXPECT_EQ(info.reunitarised, !dp);
   const int stored_rows = full ? nc : nc - 1;
   double worst_stored = 0, worst_rebuilt = 0;
   bool stored_bit_exact = true;
   for (std::int64_t s = 0; s < u.local_sites(); ++s)
     for (int mu = 0; mu < 4; ++mu)
       for (int k = 0; k < nc * nc; ++k) {
-        const Complex<double> a = u.matrix_data(s, mu)[k], b = r.field.matrix_data(s, mu)[k];
+        const Complex<double> a = u.matrix_data(s, mu)[k], b = f.matrix_data(s, mu)[k];
         const double d = std::sqrt(norm2(a - b));
         if (k < stored_rows * nc) {
           worst_stored = std::max(worst_stored, d);
@@ -185,10 +215,10 @@ TEST_P(NerscRoundTrip, ReadsBackWhatWasWritten) {
   if (dp) {
     EXPECT_TRUE(stored_bit_exact);                  // every stored number bit for bit
     EXPECT_LE(worst_rebuilt, 1e-14);                // the last row of compressed links is rebuilt
-    EXPECT_EQ(r.unitarity_deviation, max_unitarity_violation(r.field));
+    EXPECT_EQ(info.unitarity_deviation, max_unitarity_violation(f));
   } else {
     EXPECT_LE(std::max(worst_stored, worst_rebuilt), 1e-7);
-    EXPECT_LE(max_unitarity_violation(r.field), 1e-14);
+    EXPECT_LE(max_unitarity_violation(f), 1e-14);
   }
 }
 
@@ -236,16 +266,20 @@ TEST_P(NerscSamples, ReadsWithStoredChecks) {
   const Sample& s = GetParam();
   const std::string path = sample_path(s);
   if (path.empty()) GTEST_SKIP() << "sample " << s.file << " not found: set GAUGEFIX_SAMPLES to the samples folder";
-  const NerscReadResult r = read_nersc(path);
-  EXPECT_EQ(r.header.datatype, s.datatype);
-  EXPECT_EQ(r.header.floating_point, s.floating_point);
-  for (int k = 0; k < 4; ++k) EXPECT_EQ(r.field.geom.L[k], s.dims[k]);
-  ASSERT_TRUE(r.header.checksum.has_value());
-  EXPECT_EQ(*r.header.checksum, s.checksum);
-  EXPECT_EQ(r.computed_checksum, s.checksum);
-  EXPECT_NEAR(plaquette(r.field), s.plaquette, s.tolerance);
-  EXPECT_NEAR(link_trace(r.field), s.link_trace, s.tolerance);
-  EXPECT_EQ(r.reunitarised, std::string(s.floating_point).starts_with("IEEE32"));
+  FileInfo info;
+  const HostField f = read_nersc(path, self_world(), {}, &info);
+  const NerscHeader h = read_nersc_header(path);
+  EXPECT_EQ(h.datatype, s.datatype);
+  EXPECT_EQ(h.floating_point, s.floating_point);
+  for (int k = 0; k < 4; ++k) EXPECT_EQ(f.geom.L[k], s.dims[k]);
+  ASSERT_TRUE(h.checksum.has_value());
+  EXPECT_EQ(*h.checksum, s.checksum);
+  EXPECT_EQ(value(info.computed, "CHECKSUM"), hex(s.checksum));
+  EXPECT_NEAR(plaquette(f), s.plaquette, s.tolerance);
+  EXPECT_NEAR(link_trace(f), s.link_trace, s.tolerance);
+  EXPECT_EQ(info.plaquette, plaquette(f));
+  EXPECT_EQ(info.link_trace, link_trace(f));
+  EXPECT_EQ(info.reunitarised, std::string(s.floating_point).starts_with("IEEE32"));
 }
 
 // Writing a 64-bit sample again in its own format reproduces its data section byte for byte.
@@ -253,17 +287,16 @@ TEST_P(NerscSamples, RewriteReproducesData) {
   const Sample& s = GetParam();
   const std::string path = sample_path(s);
   if (path.empty()) GTEST_SKIP() << "sample " << s.file << " not found: set GAUGEFIX_SAMPLES to the samples folder";
-  const NerscReadResult r = read_nersc(path);
-  if (r.header.bytes_per_real != 8) GTEST_SKIP() << s.file << " is 32-bit: links are reunitarised on read";
+  const NerscHeader h = read_nersc_header(path);
+  if (h.bytes_per_real != 8) GTEST_SKIP() << s.file << " is 32-bit: links are reunitarised on read";
+  const HostField f = read_nersc(path, self_world());
   TempDir dir;
-  NerscWriteOptions w;
-  w.full_matrix = r.header.stored_rows == r.header.nc;
-  w.big_endian = r.header.big_endian;
-  write_nersc(dir.file("copy"), r.field, w);
-  const NerscReadResult copy = read_nersc(dir.file("copy"));
-  EXPECT_EQ(read_bytes(dir.file("copy")).substr(static_cast<std::size_t>(copy.header.header_bytes)),
-            read_bytes(path).substr(static_cast<std::size_t>(r.header.header_bytes)));
-  EXPECT_EQ(*copy.header.checksum, s.checksum);
+  write_nersc(dir.file("copy"), f, nersc_options(h.stored_rows == h.nc, true, h.big_endian), self_world(), {path});
+  const NerscHeader copy = read_nersc_header(dir.file("copy"));
+  EXPECT_EQ(read_bytes(dir.file("copy")).substr(static_cast<std::size_t>(copy.header_bytes)),
+            read_bytes(path).substr(static_cast<std::size_t>(h.header_bytes)));
+  EXPECT_EQ(*copy.checksum, s.checksum);
+  EXPECT_NO_THROW(read_nersc(dir.file("copy"), self_world()));
 }
 
 std::string sample_name(const ::testing::TestParamInfo<Sample>& p) {
@@ -282,7 +315,7 @@ class NerscBadInput : public ::testing::Test {
 protected:
   void SetUp() override {
     const int L[4] = {4, 4, 4, 4};
-    write_nersc(good_, random_field(3, L, 99)); // two rows, IEEE64BIG
+    write_nersc(good_, random_field(3, L, 99), nersc_options(), self_world()); // two rows, IEEE64BIG
     bytes_ = read_bytes(good_);
   }
   // A variant of the good file under a new name.
@@ -297,7 +330,7 @@ protected:
   std::string bytes_;
 };
 
-TEST_F(NerscBadInput, GoodFileReads) { EXPECT_NO_THROW(read_nersc(good_)); }
+TEST_F(NerscBadInput, GoodFileReads) { EXPECT_NO_THROW(read_nersc(good_, self_world())); }
 
 TEST_F(NerscBadInput, TruncatedFile) {
   expect_read_error(variant("truncated.nersc", bytes_.substr(0, bytes_.size() - 100)), {"size", "truncated"});
@@ -313,14 +346,15 @@ TEST_F(NerscBadInput, FlippedDataByteFailsChecksum) {
   const std::string p = variant("flipped.nersc", b);
   expect_read_error(p, {"CHECKSUM"});
 
-  NerscReadOptions lenient;
+  ReadOptions lenient;
   lenient.checksum_warning_only = true;
+  FileInfo info;
   ::testing::internal::CaptureStderr();
-  const NerscReadResult r = read_nersc(p, lenient);
+  read_nersc(p, self_world(), lenient, &info);
   const std::string warning = ::testing::internal::GetCapturedStderr();
   EXPECT_NE(warning.find("CHECKSUM"), std::string::npos) << warning;
   EXPECT_NE(warning.find("flipped.nersc"), std::string::npos) << warning;
-  EXPECT_NE(r.computed_checksum, *r.header.checksum);
+  EXPECT_NE(value(info.computed, "CHECKSUM"), value(info.stored, "CHECKSUM"));
   EXPECT_EQ(read_bytes(p), b);
 }
 
@@ -367,9 +401,11 @@ TEST_F(NerscBadInput, MissingHeaderMarkers) {
 }
 
 TEST_F(NerscBadInput, MissingFloatingPointIsInferredFromSize) {
-  const NerscReadResult r = read_nersc(variant("nofp.nersc", without_header_line(bytes_, "FLOATING_POINT")));
-  EXPECT_FALSE(r.header.floating_point_given);
-  EXPECT_EQ(r.header.floating_point, "IEEE64BIG");
+  const std::string p = variant("nofp.nersc", without_header_line(bytes_, "FLOATING_POINT"));
+  EXPECT_NO_THROW(read_nersc(p, self_world()));
+  const NerscHeader h = read_nersc_header(p);
+  EXPECT_FALSE(h.floating_point_given);
+  EXPECT_EQ(h.floating_point, "IEEE64BIG");
 }
 
 TEST_F(NerscBadInput, LinksNotInSUN) {
@@ -378,10 +414,8 @@ TEST_F(NerscBadInput, LinksNotInSUN) {
     HostField u = random_field(nc, L, 5);
     for (Complex<double>& z : u.data) z = 1.01 * z;
     for (const bool full : {false, true}) {
-      NerscWriteOptions w;
-      w.full_matrix = full;
       const std::string p = dir_.file("scaled" + std::to_string(nc) + (full ? "full" : "rows"));
-      write_nersc(p, u, w); // header CHECKSUM, PLAQUETTE, LINK_TRACE consistent with the data
+      write_nersc(p, u, nersc_options(full), self_world()); // header CHECKSUM, PLAQUETTE, LINK_TRACE consistent with the data
       expect_read_error(p, {"unitarity", nc == 2 ? "SU(2)" : "SU(3)"});
     }
   }
@@ -391,7 +425,7 @@ TEST_F(NerscBadInput, NotANumberInLinks) {
   const int L[4] = {4, 4, 4, 4};
   HostField u = random_field(3, L, 5);
   u.data[1].im = std::numeric_limits<double>::quiet_NaN(); // U_x(0)_01: a stored element
-  write_nersc(dir_.file("nan.nersc"), u);
+  write_nersc(dir_.file("nan.nersc"), u, nersc_options(), self_world());
   expect_read_error(dir_.file("nan.nersc"), {"unitarity", "NaN"});
 }
 
@@ -413,7 +447,29 @@ TEST_F(NerscBadInput, OutputPathIsInput) {
     }
   }
   EXPECT_NO_THROW(check_output_path(dir_.file("fixed.nersc"), {good_}));
+  const HostField u = read_nersc(good_, self_world());
+  const std::size_t entries = dir_.entries();
+  for (const char* alias : {"link.nersc", "hard.nersc"})
+    EXPECT_THROW(write_nersc(dir_.file(alias), u, nersc_options(), self_world(), {good_}), Error) << alias;
+  EXPECT_EQ(dir_.entries(), entries); // no temporary file left
   EXPECT_EQ(read_bytes(good_), bytes_);
+}
+
+TEST_F(NerscBadInput, BadHeaderValuesAreRefused) {
+  const int L[4] = {2, 2, 2, 2};
+  const HostField u = random_field(3, L, 3);
+  for (const auto& [key, v] : {std::pair{"ENSEMBLE_LABEL", "two\nlines"}, std::pair{"BYTE_ORDER", "middle"}}) {
+    WriteOptions w = nersc_options();
+    w.metadata[key] = v;
+    try {
+      write_nersc(dir_.file("bad.nersc"), u, w, self_world());
+      ADD_FAILURE() << key << " = " << v << " accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("bad.nersc"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_FALSE(fs::exists(dir_.file("bad.nersc")));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -467,7 +523,7 @@ TEST(AtomicFile, MissingFolderLeavesNoFile) {
   const std::string path = dir.file("missing/out.nersc");
   const int L[4] = {2, 2, 2, 2};
   try {
-    write_nersc(path, random_field(3, L, 1));
+    write_nersc(path, random_field(3, L, 1), nersc_options(), self_world());
     ADD_FAILURE() << "write into a missing folder succeeded";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("out.nersc"), std::string::npos) << e.what();

@@ -3,8 +3,11 @@
 #include "core/error.h"
 #include "fix/random_field.h"
 #include "fix/random_transform.h"
-#include "io/nersc.h"
+#include "comm/decomposition.h"
+#include "comm/mpi_channel.h"
 #include "io/atomic_file.h"
+#include "io/gauge_file.h"
+#include "io/transform_file.h"
 #include "observables/observables.h"
 #include <cstdio>
 
@@ -13,7 +16,8 @@ namespace gf {
 void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   static std::string gauge = "landau", precision = "double", backend = "cpu", group = "su3";
   static int storage = 12;
-  fix.add_option("--input,-i", opt.input, "NERSC configuration to fix (default: generate one)");
+  fix.add_option("--input,-i", opt.input,
+                 "configuration to fix, any format gaugefix reads (default: generate one)");
   fix.add_option("--generate", opt.generate, "field to generate without --input: unit, smooth, hot")
       ->check(CLI::IsMember({"unit", "smooth", "hot"}));
   fix.add_option("--lattice", opt.lattice, "extents Lx,Ly,Lz,Lt of a generated field")->delimiter(',');
@@ -21,10 +25,19 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
       ->check(CLI::IsMember({"su2", "su3"}));
   fix.add_option("--random-transform", opt.random_transform_seed,
                  "seed of a random gauge transformation applied first (0: none)");
-  fix.add_option("--output,-o", opt.output, "where to write the fixed field (NERSC)");
+  fix.add_option("--output,-o", opt.output, "where to write the fixed field");
   fix.add_option("--output-format", opt.output_format,
-                 "nersc-3x3-64, nersc-2row-64, nersc-3x3-32 or nersc-2row-32")
-      ->check(CLI::IsMember({"nersc-3x3-64", "nersc-2row-64", "nersc-3x3-32", "nersc-2row-32"}));
+                 "nersc (3x3), nersc-2row, ildg, scidac, milc, openqcd or hdf5")
+      ->check(CLI::IsMember({"nersc", "nersc-2row", "ildg", "scidac", "milc", "openqcd", "hdf5"}));
+  fix.add_option("--output-bits", opt.output_bits, "bits per real in the output: 32 or 64")
+      ->check(CLI::IsMember({32, 64}));
+  fix.add_option("--transform-output", opt.transform_output,
+                 "where to write the gauge transformation g(x) (it is tracked when given)");
+  fix.add_option("--transform-format", opt.transform_format, "binary or hdf5")
+      ->check(CLI::IsMember({"binary", "hdf5"}));
+  fix.add_option("--exchange", opt.exchange,
+                 "halo path between GPUs of several ranks: auto, staged, direct or peer")
+      ->check(CLI::IsMember({"auto", "staged", "direct", "peer"}));
   fix.add_option("--summary", opt.summary, "YAML summary file");
   fix.add_option("--gauge,-g", gauge, "landau, coulomb or mag")
       ->check(CLI::IsMember({"landau", "coulomb", "mag"}));
@@ -61,57 +74,79 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
 
 namespace {
 
-HostField generate_field(const FixCommandOptions& opt) {
+HostField generate_field(const FixCommandOptions& opt, const World& world) {
   const int L[4] = {opt.lattice[0], opt.lattice[1], opt.lattice[2], opt.lattice[3]};
+  for (int d = 0; d < 4; ++d)
+    if (L[d] < 2 || L[d] % 2 != 0)
+      throw Error("--lattice: extent " + std::to_string(L[d]) + " in direction " + std::to_string(d) +
+                  " must be even and >= 2 (checkerboard updates)");
   const double eps = opt.generate == "unit" ? 0.0 : opt.generate == "smooth" ? 0.2 : 1.0;
-  return random_field(L, opt.nc, opt.engine.seed, eps, RandomPurpose::generator);
+  return random_field(decompose_time(L, world), opt.nc, opt.engine.seed, eps,
+                      RandomPurpose::generator);
 }
 
-NerscWriteOptions write_options(const std::string& format) {
-  NerscWriteOptions w;
-  w.full_matrix = format.find("3x3") != std::string::npos;
-  w.double_precision = format.find("64") != std::string::npos;
+WriteOptions write_options(const FixCommandOptions& opt, const SummaryEntry& e) {
+  WriteOptions w;
+  const bool two_rows = opt.output_format == "nersc-2row";
+  w.format = parse_format(two_rows ? "nersc" : opt.output_format);
+  w.full_matrix = !two_rows;
+  w.double_precision = opt.output_bits == 64;
+  if (w.format == FileFormat::hdf5) w.metadata = run_record(e);
   return w;
 }
 
 } // namespace
 
 int run_fix(FixCommandOptions& opt, const std::string& command_line) {
+  const World world;
+  const bool root = world.rank() == 0;
   build_schedule(opt);
-  if (!opt.output.empty() && !opt.input.empty()) check_output_path(opt.output, {opt.input});
+  std::vector<std::string> inputs;
+  if (!opt.input.empty()) inputs.push_back(opt.input);
+  if (!opt.output.empty()) check_output_path(opt.output, inputs);
+  if (!opt.transform_output.empty()) check_output_path(opt.transform_output, inputs);
+
+  SummaryEntry entry;
   HostField u;
   if (opt.input.empty()) {
-    u = generate_field(opt);
+    u = generate_field(opt, world);
   } else {
-    NerscReadOptions ro;
+    ReadOptions ro;
     ro.checksum_warning_only = opt.checksum_warning_only;
-    NerscReadResult r = read_nersc(opt.input, ro);
-    if (r.reunitarised && !opt.quiet)
-      std::printf("# %s: single-precision links reunitarised on read\n", opt.input.c_str());
-    u = std::move(r.field);
+    FileInfo info;
+    u = read_gauge_file(opt.input, world, ro, &info);
+    for (const auto& [name, value] : info.computed)
+      if (name.find("CHECKSUM") != std::string::npos || name.find("SUM") != std::string::npos)
+        entry.input_checksum += (entry.input_checksum.empty() ? "" : " ") + name + "=" + value;
+    if (info.reunitarised && !opt.quiet && root)
+      std::printf("# %s: %d-bit links reunitarised on read\n", opt.input.c_str(),
+                  8 * info.bytes_per_real);
   }
   if (opt.random_transform_seed) random_gauge_transform(u, opt.random_transform_seed);
 
-  SummaryEntry entry;
   entry.input = opt.input.empty() ? "generated:" + opt.generate : opt.input;
   entry.output = opt.output;
   entry.gauge = gauge_name(opt.engine.gauge);
   entry.precision = precision_name(opt.engine.precision);
   entry.backend = backend_name(opt.engine.backend);
+  entry.ranks = world.size();
   entry.nc = u.nc;
   for (int d = 0; d < 4; ++d) entry.lattice[d] = u.geom.L[d];
   entry.options = command_line;
-  entry.plaquette_before = plaquette(u);
-  entry.polyakov_before = polyakov_loop(u).re;
+  entry.plaquette_before = plaquette(u, world);
+  entry.polyakov_before = polyakov_loop(u, world).re;
 
-  if (!opt.quiet)
-    std::printf("# gaugefix fix: %s gauge, SU(%d) %dx%dx%dx%d, %s precision on %s\n"
-                "# %8s %-15s %22s %12s %10s\n",
-                entry.gauge.c_str(), u.nc, u.geom.L[0], u.geom.L[1], u.geom.L[2], u.geom.L[3],
-                entry.precision.c_str(), entry.backend.c_str(), "iter", "phase", "F", "theta",
-                "seconds");
+  opt.engine.track_transform = !opt.transform_output.empty();
+  opt.engine.node_rank = world.node_rank();
+  if (world.size() > 1) opt.engine.channel = make_channel(world, parse_exchange_path(opt.exchange));
   auto engine = make_engine(u, opt.engine);
-  const bool quiet = opt.quiet;
+  if (!opt.quiet && root)
+    std::printf("# gaugefix fix: %s gauge, SU(%d) %dx%dx%dx%d, %s precision on %s, %d rank(s), "
+                "halo path %s\n# %8s %-15s %22s %12s %10s\n",
+                entry.gauge.c_str(), u.nc, u.geom.L[0], u.geom.L[1], u.geom.L[2], u.geom.L[3],
+                entry.precision.c_str(), entry.backend.c_str(), world.size(), engine->halo_path(),
+                "iter", "phase", "F", "theta", "seconds");
+  const bool quiet = opt.quiet || !root;
   const FixResult r = run_schedule(
       *engine, opt.engine.gauge, u.nc, u.geom, opt.fix, [quiet](const Progress& p) {
         if (quiet) return;
@@ -119,22 +154,28 @@ int run_fix(FixCommandOptions& opt, const std::string& command_line) {
                     p.m.theta, p.seconds);
         std::fflush(stdout);
       });
-  engine->download(u, nullptr);
+  HostField g(u.geom, u.nc, 1);
+  engine->download(u, opt.engine.track_transform ? &g : nullptr);
   entry.result = r;
-  entry.plaquette_after = plaquette(u);
-  entry.polyakov_after = polyakov_loop(u).re;
+  entry.plaquette_after = plaquette(u, world);
+  entry.polyakov_after = polyakov_loop(u, world).re;
 
-  std::printf("%s: %s after %ld iterations, F = %.16f, theta = %.6e, %.3f s\n",
-              r.converged ? "converged" : "NOT CONVERGED", entry.gauge.c_str(), r.iterations,
-              r.final.functional, r.final.theta, r.seconds);
-  if (!opt.output.empty()) write_nersc(opt.output, u, write_options(opt.output_format));
-  if (!opt.summary.empty()) write_summary(opt.summary, {entry});
+  if (root)
+    std::printf("%s: %s after %ld iterations, F = %.16f, theta = %.6e, %.3f s\n",
+                r.converged ? "converged" : "NOT CONVERGED", entry.gauge.c_str(), r.iterations,
+                r.final.functional, r.final.theta, r.seconds);
+  if (!opt.output.empty()) write_gauge_file(opt.output, u, write_options(opt, entry), world, inputs);
+  if (!opt.transform_output.empty())
+    write_transform(opt.transform_output, g, parse_transform_format(opt.transform_format),
+                    run_record(entry), world, inputs);
+  if (!opt.summary.empty() && root) write_summary(opt.summary, {entry});
   if (!r.converged) {
-    std::fprintf(stderr,
-                 "error: the gauge condition theta < %g was not reached within the schedule "
-                 "(theta = %.3e after %ld iterations); raise --max-iterations or change the "
-                 "algorithm\n",
-                 opt.fix.tolerance, r.final.theta, r.iterations);
+    if (root)
+      std::fprintf(stderr,
+                   "error: the gauge condition theta < %g was not reached within the schedule "
+                   "(theta = %.3e after %ld iterations); raise --max-iterations or change the "
+                   "algorithm\n",
+                   opt.fix.tolerance, r.final.theta, r.iterations);
     return 3;
   }
   return 0;

@@ -11,15 +11,19 @@ namespace gf {
 
 struct FixCommandOptions {
   // input: a file, or a field generated on the spot
-  std::string input;                 // NERSC file; empty: generate
+  std::string input;                 // a file of any format (gauge_file.h); empty: generate
   std::string generate = "smooth";   // unit | smooth | hot (when no input)
   std::array<int, 4> lattice = {8, 8, 8, 8};
   int nc = 3;
   std::uint64_t random_transform_seed = 0; // 0: none
   // output
   std::string output;
-  std::string output_format = "nersc-3x3-64"; // nersc-3x3-64 | nersc-2row-64 | nersc-3x3-32 ...
+  std::string output_format = "nersc"; // nersc | nersc-2row | ildg | scidac | milc | openqcd | hdf5
+  int output_bits = 64;                // 32 or 64 bits per real
+  std::string transform_output;        // where to write g(x); empty: not kept
+  std::string transform_format = "binary"; // binary | hdf5
   std::string summary;
+  std::string exchange = "auto";       // halo path between GPUs (comm/channel.h)
   // algorithm
   EngineOptions engine;
   FixOptions fix;

@@ -1,7 +1,11 @@
-// gaugefix: command-line entry point. Subcommands: fix (and more to come). Options come
+// gaugefix: command-line entry point. Subcommands: fix, generate, info, convert. Options come
 // from the command line and, with --config FILE, from a YAML file of the same names.
+#include "app/convert_command.h"
 #include "app/fix_command.h"
+#include "app/generate_command.h"
+#include "app/info_command.h"
 #include "app/yaml_config.h"
+#include "comm/world.h"
 #include "core/error.h"
 #include "gaugefix_version.h"
 #include <cstdio>
@@ -43,6 +47,8 @@ std::vector<std::string> expand_config(const std::vector<std::string>& args, con
 } // namespace
 
 int main(int argc, char** argv) {
+  gf::MpiSession mpi(argc, argv);
+  const gf::World world;
   CLI::App app{"gaugefix " GAUGEFIX_VERSION
                ": Landau, Coulomb and maximally Abelian gauge fixing of lattice gauge fields"};
   app.require_subcommand(1);
@@ -52,6 +58,17 @@ int main(int argc, char** argv) {
   CLI::App* fix = app.add_subcommand("fix", "fix the gauge of a configuration");
   fix->add_option("--config", "YAML file with options (same names as the long options)");
   gf::add_fix_options(*fix, fix_opt);
+  gf::GenerateCommandOptions generate_opt;
+  CLI::App* generate =
+      app.add_subcommand("generate", "generate a quenched ensemble (Wilson action)");
+  gf::add_generate_options(*generate, generate_opt);
+  gf::InfoCommandOptions info_opt;
+  CLI::App* info = app.add_subcommand("info", "describe gauge configuration files and check them");
+  gf::add_info_options(*info, info_opt);
+  gf::ConvertCommandOptions convert_opt;
+  CLI::App* convert =
+      app.add_subcommand("convert", "convert a configuration to another file format");
+  gf::add_convert_options(*convert, convert_opt);
 
   std::string command_line;
   for (int i = 0; i < argc; ++i) command_line += (i ? " " : "") + std::string(argv[i]);
@@ -61,14 +78,15 @@ int main(int argc, char** argv) {
     std::vector<std::string> rev(args.rbegin(), args.rend() - 1); // CLI11 wants reversed, no argv[0]
     app.parse(rev);
     if (app.got_subcommand(fix)) return gf::run_fix(fix_opt, command_line);
+    if (app.got_subcommand(generate)) return gf::run_generate(generate_opt);
+    if (app.got_subcommand(info)) return gf::run_info(info_opt, world);
+    if (app.got_subcommand(convert)) return gf::run_convert(convert_opt, world);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    return world.rank() == 0 ? app.exit(e) : (e.get_exit_code() == 0 ? 0 : 1);
   } catch (const gf::Error& e) {
-    std::fprintf(stderr, "gaugefix: error: %s\n", e.what());
-    return 1;
+    world.abort_all(e.what(), 1); // stops every rank, not only this one
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "gaugefix: internal error: %s\n", e.what());
-    return 2;
+    world.abort_all(std::string("internal error: ") + e.what(), 2);
   }
   return 0;
 }

@@ -1,6 +1,7 @@
 #include "app/summary.h"
 #include "gaugefix_version.h"
 #include "io/atomic_file.h"
+#include <cstdio>
 #include <yaml-cpp/yaml.h>
 
 namespace gf {
@@ -20,6 +21,8 @@ void write_summary(const std::string& path, const std::vector<SummaryEntry>& ent
         << e.lattice[1] << e.lattice[2] << e.lattice[3] << YAML::EndSeq;
     out << YAML::Key << "precision" << YAML::Value << e.precision;
     out << YAML::Key << "backend" << YAML::Value << e.backend;
+    out << YAML::Key << "ranks" << YAML::Value << e.ranks;
+    out << YAML::Key << "input_checksum" << YAML::Value << e.input_checksum;
     out << YAML::Key << "functional" << YAML::Value << e.result.final.functional;
     out << YAML::Key << "theta" << YAML::Value << e.result.final.theta;
     out << YAML::Key << "theta_max_slice" << YAML::Value << e.result.final.theta_max_slice;
@@ -36,6 +39,23 @@ void write_summary(const std::string& path, const std::vector<SummaryEntry>& ent
   out << YAML::EndSeq << YAML::EndMap;
   const std::string text = std::string(out.c_str()) + "\n";
   write_file_atomically(path, [&](std::ostream& os) { os << text; });
+}
+
+std::map<std::string, std::string> run_record(const SummaryEntry& e) {
+  char buf[64];
+  std::map<std::string, std::string> m;
+  m["input"] = e.input;
+  m["input_checksum"] = e.input_checksum;
+  m["gauge"] = e.gauge;
+  m["precision"] = e.precision;
+  std::snprintf(buf, sizeof buf, "%.17g", e.result.final.functional);
+  m["functional"] = buf;
+  std::snprintf(buf, sizeof buf, "%.17g", e.result.final.theta);
+  m["theta"] = buf;
+  m["iterations"] = std::to_string(e.result.iterations);
+  m["converged"] = e.result.converged ? "true" : "false";
+  m["options"] = e.options;
+  return m;
 }
 
 } // namespace gf

@@ -2,6 +2,7 @@
 // number a user needs to trace the result (see docs/ for the keys).
 #pragma once
 #include "fix/schedule.h"
+#include <map>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,8 @@ struct SummaryEntry {
   std::string gauge;
   std::string precision;
   std::string backend;
+  int ranks = 1;
+  std::string input_checksum; // the checksums computed from the input file, "NAME=value ..."
   int nc = 3;
   int lattice[4] = {0, 0, 0, 0};
   FixResult result;
@@ -23,5 +26,8 @@ struct SummaryEntry {
 
 // Writes the entries to `path` (temporary name, then renamed); throws Error on failure.
 void write_summary(const std::string& path, const std::vector<SummaryEntry>& entries);
+// The entry as key/value text: the record that travels with the outputs (HDF5 attributes,
+// gauge transformation files).
+std::map<std::string, std::string> run_record(const SummaryEntry& e);
 
 } // namespace gf

@@ -1,4 +1,5 @@
 #include "backend/cuda_exec.cuh"
+#include <cstring>
 #include <vector>
 
 namespace gf {
@@ -31,5 +32,31 @@ int cuda_device_count() {
   int n = 0;
   if (cudaGetDeviceCount(&n) != cudaSuccess) return 0;
   return n;
+}
+
+PeerHandle export_peer_memory(CudaExec, void* allocation) {
+  cudaIpcMemHandle_t h;
+  cuda_check(cudaIpcGetMemHandle(&h, allocation), "cudaIpcGetMemHandle");
+  PeerHandle out;
+  std::memcpy(out.bytes, &h, sizeof h);
+  return out;
+}
+
+void* open_peer_memory(CudaExec, const PeerHandle& handle) {
+  cudaIpcMemHandle_t h;
+  std::memcpy(&h, handle.bytes, sizeof h);
+  void* p = nullptr;
+  if (cudaIpcOpenMemHandle(&p, h, cudaIpcMemLazyEnablePeerAccess) != cudaSuccess) {
+    cudaGetLastError(); // clear the error: the caller falls back to staged messages
+    return nullptr;
+  }
+  return p;
+}
+
+void close_peer_memory(CudaExec, void* mapped) { cudaIpcCloseMemHandle(mapped); }
+
+void select_cuda_device(int node_rank) {
+  const int n = cuda_device_count();
+  if (n > 0) cuda_check(cudaSetDevice(node_rank % n), "cudaSetDevice");
 }
 } // namespace gf

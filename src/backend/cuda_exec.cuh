@@ -1,7 +1,10 @@
 // cuda_exec.cuh: the CUDA backend, included only by .cu files. parallel_for launches a
-// plain one-thread-per-item kernel running the same functor the CPU backend runs;
+// plain one-thread-per-item kernel running the same functor the CPU backend runs, on the
+// CudaExec's stream (the legacy default stream unless a Queue gave one);
 // Buffer<CudaExec, T> is device memory; reduce_segments sums each segment with one
-// thread block in a fixed order (deterministic from run to run).
+// thread block in a fixed order (deterministic from run to run). For the halo exchange:
+// Queue owns a non-blocking stream, MessageBuffer is pinned host memory (so that copies
+// are asynchronous and MPI sends from it), copy_async is cudaMemcpyAsync on the queue.
 #pragma once
 #include "backend/host_exec.h"
 #include "core/error.h"
@@ -12,6 +15,9 @@ namespace gf {
 
 struct CudaExec {
   static constexpr const char* name = "cuda";
+  static constexpr bool asynchronous = true; // parallel_for returns at once
+  static constexpr bool device_memory = true;
+  cudaStream_t stream = nullptr;
 };
 
 inline void cuda_check(cudaError_t e, const char* what) {
@@ -27,10 +33,10 @@ __global__ void parallel_for_kernel(std::int64_t n, F f) {
 constexpr int default_block_size = 128;
 
 template <class F>
-void parallel_for(CudaExec, std::int64_t n, const F& f) {
+void parallel_for(CudaExec e, std::int64_t n, const F& f) {
   if (n == 0) return;
   const std::int64_t blocks = (n + default_block_size - 1) / default_block_size;
-  parallel_for_kernel<<<static_cast<unsigned>(blocks), default_block_size>>>(n, f);
+  parallel_for_kernel<<<static_cast<unsigned>(blocks), default_block_size, 0, e.stream>>>(n, f);
   cuda_check(cudaGetLastError(), "kernel launch");
 }
 
@@ -70,5 +76,49 @@ constexpr int reduce_block_size = 256;
 void reduce_segments(CudaExec, const double* values, int segments, std::int64_t len, double* out);
 
 inline void synchronize(CudaExec) { cuda_check(cudaDeviceSynchronize(), "synchronize"); }
+
+template <>
+class Queue<CudaExec> {
+public:
+  Queue() { cuda_check(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking), "cudaStreamCreate"); }
+  ~Queue() { cudaStreamDestroy(s_); }
+  Queue(const Queue&) = delete;
+  Queue& operator=(const Queue&) = delete;
+  CudaExec exec() const { return CudaExec{s_}; }
+  void synchronize() const { cuda_check(cudaStreamSynchronize(s_), "cudaStreamSynchronize"); }
+
+private:
+  cudaStream_t s_ = nullptr;
+};
+
+inline void copy_async(const Queue<CudaExec>& q, void* dst, const void* src, std::int64_t bytes) {
+  cuda_check(cudaMemcpyAsync(dst, src, static_cast<std::size_t>(bytes), cudaMemcpyDefault,
+                             q.exec().stream),
+             "cudaMemcpyAsync (halo)");
+}
+
+// Peer access between processes on one node (CUDA IPC; PeerHandle in host_exec.h): a handle to a cudaMalloc
+// allocation, sent to another process, which maps it and copies into it directly (over
+// NVLink where the GPUs have it). open_peer_memory returns nullptr where the handle
+// cannot be opened (another node, GPUs not visible to each other).
+static_assert(sizeof(PeerHandle) == sizeof(cudaIpcMemHandle_t));
+PeerHandle export_peer_memory(CudaExec, void* allocation);
+void* open_peer_memory(CudaExec, const PeerHandle& h);
+void close_peer_memory(CudaExec, void* mapped);
+
+template <>
+class MessageBuffer<CudaExec> {
+public:
+  explicit MessageBuffer(std::int64_t bytes) {
+    cuda_check(cudaMallocHost(&p_, static_cast<std::size_t>(bytes)), "cudaMallocHost");
+  }
+  ~MessageBuffer() { cudaFreeHost(p_); }
+  MessageBuffer(const MessageBuffer&) = delete;
+  MessageBuffer& operator=(const MessageBuffer&) = delete;
+  void* data() { return p_; }
+
+private:
+  void* p_ = nullptr;
+};
 
 } // namespace gf

@@ -1,7 +1,9 @@
 // host_exec.h: the CPU backend. parallel_for runs a site functor in an OpenMP loop;
 // Buffer<HostExec, T> is host memory; reduce_segments sums fixed-length segments in a
 // fixed order (one segment per time slice), so reductions do not depend on the number
-// of threads. The CUDA backend (cuda_exec.cuh) offers the same three things.
+// of threads. For the halo exchange: Queue (an ordered stream of work; on the CPU every
+// call completes before it returns), MessageBuffer (host memory that MPI sends from) and
+// copy_async. The CUDA backend (cuda_exec.cuh) offers the same things.
 #pragma once
 #include <cstdint>
 #include <cstring>
@@ -11,6 +13,8 @@ namespace gf {
 
 struct HostExec {
   static constexpr const char* name = "cpu";
+  static constexpr bool asynchronous = false; // parallel_for returns when the work is done
+  static constexpr bool device_memory = false; // buffers are host memory (no peer access)
 };
 
 template <class F>
@@ -49,5 +53,38 @@ inline void reduce_segments(HostExec, const double* values, int segments, std::i
 }
 
 inline void synchronize(HostExec) {}
+
+template <class Exec>
+class Queue;
+
+template <>
+class Queue<HostExec> {
+public:
+  HostExec exec() const { return {}; }
+  void synchronize() const {}
+};
+
+inline void copy_async(const Queue<HostExec>&, void* dst, const void* src, std::int64_t bytes) {
+  std::memcpy(dst, src, static_cast<std::size_t>(bytes));
+}
+
+// A handle that lets another process on the node map a device allocation (CUDA IPC; the
+// functions that use it exist for device backends only, see cuda_exec.cuh).
+struct PeerHandle {
+  unsigned char bytes[64];
+};
+
+template <class Exec>
+class MessageBuffer;
+
+template <>
+class MessageBuffer<HostExec> {
+public:
+  explicit MessageBuffer(std::int64_t bytes) : v_(static_cast<std::size_t>(bytes)) {}
+  void* data() { return v_.data(); }
+
+private:
+  std::vector<unsigned char> v_;
+};
 
 } // namespace gf

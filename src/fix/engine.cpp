@@ -41,9 +41,18 @@ std::unique_ptr<Engine> make_engine(const HostField& links, const EngineOptions&
     if (links.geom.L[d] < 2 || links.geom.L[d] % 2 != 0)
       throw Error("lattice extent " + std::to_string(links.geom.L[d]) + " in direction " +
                   std::to_string(d) + " must be even and >= 2 (checkerboard updates)");
+  const int ranks = opt.channel ? opt.channel->ranks() : 1;
+  const Geometry& g = links.geom;
+  if (g.nt * ranks != g.L[3] || (ranks == 1 && g.t0 != 0))
+    throw Error("the field holds time slices " + std::to_string(g.t0) + ".." +
+                std::to_string(g.t0 + g.nt - 1) + " of " + std::to_string(g.L[3]) +
+                ", which is not one of " + std::to_string(ranks) + " equal slabs");
+  if (ranks > 1 && g.nt < 2)
+    throw Error("at least 2 time slices per rank are needed (got " + std::to_string(g.nt) + ")");
   if (opt.backend == Backend::cpu) return make_cpu_engine(links, opt);
 #ifdef GAUGEFIX_HAVE_CUDA
   if (!cuda_available()) throw Error("backend cuda requested, but no CUDA device was found");
+  select_cuda_device(opt.node_rank);
   switch (opt.precision) {
   case Precision::single: return make_cuda_engine_single(links, opt);
   case Precision::mixed: return make_cuda_engine_mixed(links, opt);

@@ -5,7 +5,12 @@
 // theta, reprojection to SU(N), and the download back to natural order.
 // make_engine picks the backend, precision, group and gauge at run time; everything
 // below it is compiled per combination (engine_impl.h).
+// Several ranks: the HostField is this rank's slab (comm/decomposition.h) and
+// EngineOptions::channel connects the rank to its neighbours in time; the engine keeps
+// halo slices and exchanges them (comm/halo_exchange.h), and measure() returns the sums
+// of every time slice of the lattice, gathered in slice order.
 #pragma once
+#include "comm/channel.h"
 #include "gauge/gauge_kind.h"
 #include "lattice/host_field.h"
 #include "update/update_kind.h"
@@ -32,9 +37,12 @@ struct EngineOptions {
   bool compressed = true;        // 12 reals for SU(3), 4 for SU(2)
   bool track_transform = false;  // keep g(x)
   std::uint64_t seed = 1;
+  std::shared_ptr<Channel> channel; // null or one rank: the field is the whole lattice
+  int node_rank = 0;                // picks the GPU: node_rank mod the number of devices
+  bool exchange = true; // false: no halo messages (wrong physics; times the overlap only)
 };
 
-// Per-slice sums (local slices of this rank) in double; normalised by the driver.
+// Per-slice sums of every time slice of the lattice, in double; normalised by the driver.
 struct SliceSums {
   std::vector<double> functional;
   std::vector<double> theta;
@@ -46,12 +54,16 @@ public:
   virtual void sweep(const UpdateParams& p, std::uint32_t sweep_index) = 0;
   virtual SliceSums measure() = 0;
   virtual void reproject() = 0;
+  // How halos travel: "none" (one rank), "pointers", "staged" or "peer" (halo_exchange.h).
+  virtual const char* halo_path() const = 0;
   // Waits until all work issued so far is done (for timing).
   virtual void synchronize() = 0;
   // Writes the links (and g(x), if tracked and transform != nullptr) back in natural order.
   virtual void download(HostField& links, HostField* transform) const = 0;
 };
 
+// Throws Error naming the problem for an unsupported group, odd extents, or a slab that
+// does not fit the channel's decomposition.
 std::unique_ptr<Engine> make_engine(const HostField& links, const EngineOptions& opt);
 
 } // namespace gf

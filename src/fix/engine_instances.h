@@ -11,5 +11,7 @@ std::unique_ptr<Engine> make_cuda_engine_single(const HostField& host, const Eng
 std::unique_ptr<Engine> make_cuda_engine_mixed(const HostField& host, const EngineOptions& opt);
 std::unique_ptr<Engine> make_cuda_engine_double(const HostField& host, const EngineOptions& opt);
 int cuda_device_count();
+// Makes device node_rank mod cuda_device_count() current for this process.
+void select_cuda_device(int node_rank);
 
 } // namespace gf

@@ -8,6 +8,7 @@
 #pragma once
 #include "lattice/geometry.h"
 #include "math/matrix.h"
+#include <algorithm>
 #include <vector>
 
 namespace gf {
@@ -45,6 +46,15 @@ struct HostField {
   }
   const Complex<double>* matrix_data(std::int64_t site, int mu) const {
     return data.data() + (static_cast<std::size_t>(site) * ndir + mu) * nc * nc;
+  }
+
+  // The time slices [t0, t0 + nt) of this field (global t0, inside this field's slab).
+  HostField slab(int t0, int nt) const {
+    HostField out(Geometry::slab(geom.L, t0, nt, false), nc, ndir);
+    const std::size_t per_slice = static_cast<std::size_t>(geom.v3) * ndir * nc * nc;
+    const auto first = data.begin() + static_cast<std::ptrdiff_t>((t0 - geom.t0) * per_slice);
+    std::copy(first, first + static_cast<std::ptrdiff_t>(nt * per_slice), out.data.begin());
+    return out;
   }
 
   template <int N>

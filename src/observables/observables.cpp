@@ -1,4 +1,5 @@
 #include "observables/observables.h"
+#include "comm/host_halo.h"
 #include "math/su_n.h"
 #include <algorithm>
 
@@ -6,33 +7,66 @@ namespace gf {
 
 namespace {
 
-template <int N>
-double plaquette_n(const HostField& u) {
-  const std::int64_t sites = u.local_sites();
+// Sum over the local slices' partial sums of every rank, in global slice order.
+double ordered_sum(const std::vector<double>& per_slice, const World& world) {
   double sum = 0;
-#pragma omp parallel for reduction(+ : sum) schedule(static)
-  for (std::int64_t s = 0; s < sites; ++s) {
-    const SiteCoords c = u.coords(s);
-    for (int mu = 0; mu < 4; ++mu)
-      for (int nu = mu + 1; nu < 4; ++nu) {
-        const std::int64_t s_mu = u.local_index(u.geom.forward(c, mu));
-        const std::int64_t s_nu = u.local_index(u.geom.forward(c, nu));
-        const Matrix<double, N> a = u.get<N>(s, mu) * u.get<N>(s_mu, nu);
-        const Matrix<double, N> b = u.get<N>(s, nu) * u.get<N>(s_nu, mu);
-        sum += re_trace_product(a, adjoint(b));
-      }
-  }
-  return sum / (6.0 * N * static_cast<double>(sites));
+  for (double v : world.gather_concat(per_slice)) sum += v;
+  return sum;
 }
 
 template <int N>
-Complex<double> polyakov_n(const HostField& u) {
+double plaquette_n(const HostField& u, const World& world) {
+  const HostField next = next_slice(u, world);
+  const Geometry& g = u.geom;
+  auto link = [&](const SiteCoords& c, int mu) {
+    const int t = ((c.x[3] % g.L[3]) + g.L[3]) % g.L[3];
+    if (t == next.geom.t0 && t != g.t0) return next.get<N>(next.local_index(c), mu);
+    return u.get<N>(u.local_index(c), mu);
+  };
+  std::vector<double> per_slice(static_cast<std::size_t>(g.nt));
+#pragma omp parallel for schedule(static)
+  for (int t = 0; t < g.nt; ++t) {
+    double sum = 0;
+    for (std::int64_t s = t * g.v3; s < (t + 1) * g.v3; ++s) {
+      const SiteCoords c = u.coords(s);
+      for (int mu = 0; mu < 4; ++mu)
+        for (int nu = mu + 1; nu < 4; ++nu) {
+          const Matrix<double, N> a = u.get<N>(s, mu) * link(g.forward(c, mu), nu);
+          const Matrix<double, N> b = u.get<N>(s, nu) * link(g.forward(c, nu), mu);
+          sum += re_trace_product(a, adjoint(b));
+        }
+    }
+    per_slice[t] = sum;
+  }
+  return ordered_sum(per_slice, world) / (6.0 * N * static_cast<double>(g.global_volume()));
+}
+
+template <int N>
+Complex<double> polyakov_n(const HostField& u, const World& world) {
   const std::int64_t v3 = u.geom.v3;
-  double re = 0, im = 0;
-#pragma omp parallel for reduction(+ : re, im) schedule(static)
+  // This rank's factor of the line at every spatial site, as 2 N N reals.
+  std::vector<double> part(static_cast<std::size_t>(v3) * 2 * N * N);
+#pragma omp parallel for schedule(static)
   for (std::int64_t s = 0; s < v3; ++s) {
     Matrix<double, N> p = Matrix<double, N>::identity();
-    for (int t = 0; t < u.geom.L[3]; ++t) p = p * u.get<N>(s + t * v3, time_dir);
+    for (int t = 0; t < u.geom.nt; ++t) p = p * u.get<N>(s + t * v3, time_dir);
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j) {
+        part[(s * N * N + i * N + j) * 2] = p.m[i][j].re;
+        part[(s * N * N + i * N + j) * 2 + 1] = p.m[i][j].im;
+      }
+  }
+  const std::vector<double> all = world.gather_concat(part);
+  double re = 0, im = 0;
+  for (std::int64_t s = 0; s < v3; ++s) {
+    Matrix<double, N> p = Matrix<double, N>::identity();
+    for (int r = 0; r < world.size(); ++r) {
+      Matrix<double, N> f;
+      const double* d = all.data() + (r * v3 + s) * 2 * N * N;
+      for (int i = 0; i < N; ++i)
+        for (int j = 0; j < N; ++j) f.m[i][j] = {d[(i * N + j) * 2], d[(i * N + j) * 2 + 1]};
+      p = p * f;
+    }
     const Complex<double> tr = trace(p);
     re += tr.re;
     im += tr.im;
@@ -41,13 +75,13 @@ Complex<double> polyakov_n(const HostField& u) {
 }
 
 template <int N>
-double max_violation_n(const HostField& u) {
+double max_violation_n(const HostField& u, const World& world) {
   const std::int64_t sites = u.local_sites();
   double worst = 0;
 #pragma omp parallel for reduction(max : worst) schedule(static)
   for (std::int64_t s = 0; s < sites; ++s)
     for (int mu = 0; mu < u.ndir; ++mu) worst = std::max(worst, unitarity_deviation(u.get<N>(s, mu)));
-  return worst;
+  return world.max(worst);
 }
 
 template <int N>
@@ -64,27 +98,33 @@ void reunitarize_n(HostField& u) {
 
 } // namespace
 
-double plaquette(const HostField& u) { return u.nc == 2 ? plaquette_n<2>(u) : plaquette_n<3>(u); }
+double plaquette(const HostField& u, const World& world) {
+  return u.nc == 2 ? plaquette_n<2>(u, world) : plaquette_n<3>(u, world);
+}
 
-double link_trace(const HostField& u) {
-  double sum = 0;
-  const std::int64_t sites = u.local_sites();
+double link_trace(const HostField& u, const World& world) {
+  const Geometry& g = u.geom;
   const int n = u.nc;
-#pragma omp parallel for reduction(+ : sum) schedule(static)
-  for (std::int64_t s = 0; s < sites; ++s)
-    for (int mu = 0; mu < 4; ++mu) {
-      const Complex<double>* m = u.matrix_data(s, mu);
-      for (int i = 0; i < n; ++i) sum += m[i * n + i].re;
-    }
-  return sum / (4.0 * n * static_cast<double>(sites));
+  std::vector<double> per_slice(static_cast<std::size_t>(g.nt));
+#pragma omp parallel for schedule(static)
+  for (int t = 0; t < g.nt; ++t) {
+    double sum = 0;
+    for (std::int64_t s = t * g.v3; s < (t + 1) * g.v3; ++s)
+      for (int mu = 0; mu < 4; ++mu) {
+        const Complex<double>* m = u.matrix_data(s, mu);
+        for (int i = 0; i < n; ++i) sum += m[i * n + i].re;
+      }
+    per_slice[t] = sum;
+  }
+  return ordered_sum(per_slice, world) / (4.0 * n * static_cast<double>(g.global_volume()));
 }
 
-Complex<double> polyakov_loop(const HostField& u) {
-  return u.nc == 2 ? polyakov_n<2>(u) : polyakov_n<3>(u);
+Complex<double> polyakov_loop(const HostField& u, const World& world) {
+  return u.nc == 2 ? polyakov_n<2>(u, world) : polyakov_n<3>(u, world);
 }
 
-double max_unitarity_violation(const HostField& u) {
-  return u.nc == 2 ? max_violation_n<2>(u) : max_violation_n<3>(u);
+double max_unitarity_violation(const HostField& u, const World& world) {
+  return u.nc == 2 ? max_violation_n<2>(u, world) : max_violation_n<3>(u, world);
 }
 
 void reunitarize_all(HostField& u) { u.nc == 2 ? reunitarize_n<2>(u) : reunitarize_n<3>(u); }

@@ -4,17 +4,21 @@
 //   link_trace  (1/4V) sum_{x,mu} Re tr U_mu(x) / N_c
 //   polyakov    (1/V3) sum_xvec tr prod_t U_t(xvec, t) / N_c   (complex)
 //   max_unitarity_violation  max over links of unitarity_deviation (su_n.h)
-// The field must hold the whole lattice (a single rank's view).
+// The field is this rank's slab of the lattice (the whole lattice on one rank); every rank
+// of `world` calls the function and gets the global value. Sums are formed per time slice
+// and added in slice order, so the results do not depend on the number of threads or on
+// the decomposition.
 #pragma once
+#include "comm/world.h"
 #include "lattice/host_field.h"
 
 namespace gf {
 
-double plaquette(const HostField& u);
-double link_trace(const HostField& u);
-Complex<double> polyakov_loop(const HostField& u);
-double max_unitarity_violation(const HostField& u);
-// Reprojects every link to SU(N) (used on reading single-precision files).
+double plaquette(const HostField& u, const World& world = World());
+double link_trace(const HostField& u, const World& world = World());
+Complex<double> polyakov_loop(const HostField& u, const World& world = World());
+double max_unitarity_violation(const HostField& u, const World& world = World());
+// Reprojects every local link to SU(N) (used on reading single-precision files).
 void reunitarize_all(HostField& u);
 
 } // namespace gf

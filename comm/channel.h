@@ -1,0 +1,38 @@
+// channel.h: the messages an engine exchanges with its neighbours in time, and the one
+// gather its reductions need. This is all of MPI that the engines and the CUDA translation
+// units see (mpi.h stays out of them); mpi_channel.h implements it over MPI.
+// send/receive are non-blocking (MPI_Isend / MPI_Irecv); wait() completes every posted
+// message. Buffers must stay valid until wait() returns. Pointers are host memory unless
+// device_pointers() is true (a CUDA-aware MPI on the direct path).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace gf {
+
+enum class Neighbour { prev, next }; // the ranks holding the slices before / after ours
+
+// How halos travel between GPUs: through pinned host buffers (any MPI), straight from
+// device memory (CUDA-aware MPI only), or copied by the GPU into the neighbour's memory
+// (CUDA IPC, neighbours on one node; MPI carries only small notifications). automatic:
+// peer where every rank can open its neighbours' memory, else direct where the MPI is
+// CUDA-aware, else staged.
+enum class ExchangePath { automatic, staged, direct, peer };
+
+class Channel {
+public:
+  virtual ~Channel() = default;
+  virtual int ranks() const = 0;
+  virtual ExchangePath path() const = 0; // as requested; automatic is resolved by the user
+  virtual bool device_pointers() const = 0;
+  virtual bool neighbours_on_this_node() const = 0;
+  virtual void send(const void* data, std::int64_t bytes, Neighbour to, int tag) = 0;
+  virtual void receive(void* data, std::int64_t bytes, Neighbour from, int tag) = 0;
+  virtual void wait() = 0;
+  // Every rank's part, concatenated in rank order, on every rank.
+  virtual std::vector<double> gather_concat(const std::vector<double>& part) const = 0;
+  // True on every rank when v is true on every rank.
+  virtual bool all(bool v) const = 0;
+};
+
+} // namespace gf

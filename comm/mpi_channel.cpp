@@ -1,0 +1,100 @@
+#include "comm/mpi_channel.h"
+#include "core/error.h"
+#include <limits>
+#if __has_include(<mpi-ext.h>)
+#include <mpi-ext.h>
+#endif
+
+namespace gf {
+
+namespace {
+
+class MpiChannel final : public Channel {
+public:
+  MpiChannel(const World& world, ExchangePath path, bool device)
+      : world_(world), path_(path), device_(device) {
+    MPI_Comm node;
+    MPI_Comm_split_type(world.comm(), MPI_COMM_TYPE_SHARED, world.rank(), MPI_INFO_NULL, &node);
+    MPI_Group world_group, node_group;
+    MPI_Comm_group(world.comm(), &world_group);
+    MPI_Comm_group(node, &node_group);
+    const int peers[2] = {world.prev(), world.next()};
+    int in_node[2];
+    MPI_Group_translate_ranks(world_group, 2, peers, node_group, in_node);
+    same_node_ = in_node[0] != MPI_UNDEFINED && in_node[1] != MPI_UNDEFINED;
+    MPI_Group_free(&world_group);
+    MPI_Group_free(&node_group);
+    MPI_Comm_free(&node);
+  }
+  ~MpiChannel() override {
+    if (!requests_.empty()) MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+  }
+
+  int ranks() const override { return world_.size(); }
+  ExchangePath path() const override { return path_; }
+  bool device_pointers() const override { return device_; }
+  bool neighbours_on_this_node() const override { return same_node_; }
+
+  void send(const void* data, std::int64_t bytes, Neighbour to, int tag) override {
+    requests_.emplace_back();
+    MPI_Isend(data, count(bytes), MPI_BYTE, peer(to), tag, world_.comm(), &requests_.back());
+  }
+  void receive(void* data, std::int64_t bytes, Neighbour from, int tag) override {
+    requests_.emplace_back();
+    MPI_Irecv(data, count(bytes), MPI_BYTE, peer(from), tag, world_.comm(), &requests_.back());
+  }
+  void wait() override {
+    if (requests_.empty()) return;
+    if (MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE) !=
+        MPI_SUCCESS)
+      throw Error("halo exchange: MPI_Waitall failed");
+    requests_.clear();
+  }
+  std::vector<double> gather_concat(const std::vector<double>& part) const override {
+    return world_.gather_concat(part);
+  }
+  bool all(bool v) const override { return !world_.any(!v); }
+
+private:
+  int peer(Neighbour n) const { return n == Neighbour::prev ? world_.prev() : world_.next(); }
+  static int count(std::int64_t bytes) {
+    if (bytes > std::numeric_limits<int>::max())
+      throw Error("halo exchange: a message of " + std::to_string(bytes) +
+                  " bytes exceeds MPI's int count; use more ranks or a smaller time slice");
+    return static_cast<int>(bytes);
+  }
+
+  World world_;
+  ExchangePath path_;
+  bool device_;
+  bool same_node_ = false;
+  std::vector<MPI_Request> requests_;
+};
+
+} // namespace
+
+ExchangePath parse_exchange_path(const std::string& name) {
+  if (name == "auto") return ExchangePath::automatic;
+  if (name == "staged") return ExchangePath::staged;
+  if (name == "direct") return ExchangePath::direct;
+  if (name == "peer") return ExchangePath::peer;
+  throw Error("unknown exchange path '" + name + "' (expected auto, staged, direct or peer)");
+}
+
+bool mpi_is_cuda_aware() {
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+  return MPIX_Query_cuda_support() == 1;
+#else
+  return false;
+#endif
+}
+
+std::shared_ptr<Channel> make_channel(const World& world, ExchangePath path) {
+  const bool aware = mpi_is_cuda_aware();
+  if (path == ExchangePath::direct && !aware)
+    throw Error("--exchange direct needs a CUDA-aware MPI; this MPI library is not (use staged or auto)");
+  const bool device = path == ExchangePath::direct || (path == ExchangePath::automatic && aware);
+  return std::make_shared<MpiChannel>(world, path, device);
+}
+
+} // namespace gf

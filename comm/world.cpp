@@ -1,0 +1,122 @@
+#include "comm/world.h"
+#include "core/error.h"
+#include <cstdio>
+#include <cstdlib>
+#include <numeric>
+
+namespace gf {
+
+MpiSession::MpiSession(int& argc, char**& argv) {
+  int provided = 0;
+  if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+    throw Error("MPI_Init_thread failed");
+}
+
+MpiSession::~MpiSession() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (!finalized) MPI_Finalize();
+}
+
+int World::rank() const {
+  int r = 0;
+  MPI_Comm_rank(comm_, &r);
+  return r;
+}
+
+int World::size() const {
+  int s = 1;
+  MPI_Comm_size(comm_, &s);
+  return s;
+}
+
+int World::node_rank() const {
+  MPI_Comm node;
+  MPI_Comm_split_type(comm_, MPI_COMM_TYPE_SHARED, rank(), MPI_INFO_NULL, &node);
+  int r = 0;
+  MPI_Comm_rank(node, &r);
+  MPI_Comm_free(&node);
+  return r;
+}
+
+namespace {
+
+template <class T>
+std::vector<T> gather_concat_impl(MPI_Comm comm, int size, const std::vector<T>& part,
+                                  MPI_Datatype type) {
+  const int n = static_cast<int>(part.size());
+  std::vector<int> counts(size), displs(size);
+  MPI_Allgather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, comm);
+  std::exclusive_scan(counts.begin(), counts.end(), displs.begin(), 0);
+  std::vector<T> all(static_cast<std::size_t>(displs.back() + counts.back()));
+  MPI_Allgatherv(part.data(), n, type, all.data(), counts.data(), displs.data(), type, comm);
+  return all;
+}
+
+} // namespace
+
+std::vector<double> World::gather_concat(const std::vector<double>& part) const {
+  return gather_concat_impl(comm_, size(), part, MPI_DOUBLE);
+}
+
+std::vector<std::uint32_t> World::gather_concat(const std::vector<std::uint32_t>& part) const {
+  return gather_concat_impl(comm_, size(), part, MPI_UINT32_T);
+}
+
+double World::max(double v) const {
+  double r = v;
+  MPI_Allreduce(&v, &r, 1, MPI_DOUBLE, MPI_MAX, comm_);
+  return r;
+}
+
+std::int64_t World::sum(std::int64_t v) const {
+  std::int64_t r = v;
+  MPI_Allreduce(&v, &r, 1, MPI_INT64_T, MPI_SUM, comm_);
+  return r;
+}
+
+std::uint32_t World::bit_xor(std::uint32_t v) const {
+  std::uint32_t r = v;
+  MPI_Allreduce(&v, &r, 1, MPI_UINT32_T, MPI_BXOR, comm_);
+  return r;
+}
+
+std::uint32_t World::sum_mod32(std::uint32_t v) const {
+  std::uint64_t w = v, r = 0;
+  MPI_Allreduce(&w, &r, 1, MPI_UINT64_T, MPI_SUM, comm_);
+  return static_cast<std::uint32_t>(r);
+}
+
+bool World::any(bool v) const {
+  int i = v ? 1 : 0, r = 0;
+  MPI_Allreduce(&i, &r, 1, MPI_INT, MPI_LOR, comm_);
+  return r != 0;
+}
+
+void World::broadcast(std::string& s, int root) const {
+  std::vector<char> bytes(s.begin(), s.end());
+  broadcast(bytes, root);
+  s.assign(bytes.begin(), bytes.end());
+}
+
+void World::broadcast(std::vector<char>& bytes, int root) const {
+  long n = static_cast<long>(bytes.size());
+  MPI_Bcast(&n, 1, MPI_LONG, root, comm_);
+  bytes.resize(static_cast<std::size_t>(n));
+  MPI_Bcast(bytes.data(), static_cast<int>(n), MPI_CHAR, root, comm_);
+}
+
+void World::barrier() const { MPI_Barrier(comm_); }
+
+void World::abort_all(const std::string& message, int code) const {
+  if (size() > 1)
+    std::fprintf(stderr, "gaugefix: error (rank %d of %d): %s\n", rank(), size(), message.c_str());
+  else
+    std::fprintf(stderr, "gaugefix: error: %s\n", message.c_str());
+  std::fflush(stderr);
+  if (size() > 1) MPI_Abort(comm_, code);
+  MPI_Finalize();
+  std::exit(code);
+}
+
+} // namespace gf

@@ -1,0 +1,424 @@
+#include "io/hdf5_dataset.h"
+#include "core/error.h"
+#include "gaugefix_version.h"
+#include "io/field_checks.h"
+#include "io/parallel_file.h"
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <hdf5.h>
+#include <utility>
+
+namespace gf {
+
+namespace {
+
+static_assert(sizeof(Complex<double>) == 2 * sizeof(double), "HostField data is read as reals");
+
+constexpr const char* reserved[] = {"lattice",  "nc",     "bytes_per_real",
+                                    "checksum", "layout", "gaugefix_version"};
+
+// An HDF5 identifier, closed when it goes out of scope.
+class Id {
+public:
+  Id(hid_t id, herr_t (*close)(hid_t)) : id_(id), close_(close) {}
+  ~Id() {
+    if (id_ >= 0) close_(id_);
+  }
+  Id(Id&& o) noexcept : id_(std::exchange(o.id_, -1)), close_(o.close_) {}
+  Id(const Id&) = delete;
+  Id& operator=(const Id&) = delete;
+  operator hid_t() const { return id_; }
+  bool valid() const { return id_ >= 0; }
+
+private:
+  hid_t id_;
+  herr_t (*close_)(hid_t);
+};
+
+// While it lives, HDF5 prints no error stacks; failures are reported through Error instead.
+class QuietErrors {
+public:
+  QuietErrors() {
+    H5Eget_auto2(H5E_DEFAULT, &func_, &data_);
+    H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+  }
+  ~QuietErrors() { H5Eset_auto2(H5E_DEFAULT, func_, data_); }
+  QuietErrors(const QuietErrors&) = delete;
+  QuietErrors& operator=(const QuietErrors&) = delete;
+
+private:
+  H5E_auto2_t func_ = nullptr;
+  void* data_ = nullptr;
+};
+
+// The innermost message of HDF5's error stack, as ": message" ("" where there is none).
+std::string hdf5_reason() {
+  std::string message;
+  H5Ewalk2(
+      H5E_DEFAULT, H5E_WALK_UPWARD,
+      [](unsigned n, const H5E_error2_t* e, void* data) -> herr_t {
+        if (n == 0 && e->desc) *static_cast<std::string*>(data) = std::string(": ") + e->desc;
+        return 0;
+      },
+      &message);
+  return message;
+}
+
+struct Context {
+  std::string path;
+  std::string name() const { return "HDF5 file '" + path + "'"; }
+  [[noreturn]] void fail(const std::string& what) const { throw Error(name() + ": " + what); }
+  // id or status as returned by an HDF5 call; throws naming the step where it failed.
+  hid_t check(hid_t id, const std::string& step) const {
+    if (id < 0) fail(step + " failed" + hdf5_reason());
+    return id;
+  }
+};
+
+std::vector<hsize_t> shape(const Geometry& g, int nt, int ndir, int nc) {
+  std::vector<hsize_t> s = {hsize_t(nt), hsize_t(g.L[2]), hsize_t(g.L[1]), hsize_t(g.L[0])};
+  if (ndir == 4) s.push_back(4);
+  for (const int n : {nc, nc, 2})
+    s.push_back(hsize_t(n));
+  return s;
+}
+
+// text + "," + item, or item where text is empty.
+void append(std::string& text, const std::string& item) {
+  if (!text.empty()) text += ',';
+  text += item;
+}
+
+std::string join(const std::vector<hsize_t>& v) {
+  std::string s;
+  for (const hsize_t x : v)
+    append(s, std::to_string(x));
+  return "[" + s + "]";
+}
+
+// The NERSC checksum rule: the sum of the 32-bit words of the values' bit patterns.
+std::uint32_t word_sum(const double* v, std::size_t n) {
+  std::uint32_t sum = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto w = std::bit_cast<std::uint64_t>(v[k]);
+    sum += static_cast<std::uint32_t>(w) + static_cast<std::uint32_t>(w >> 32);
+  }
+  return sum;
+}
+std::uint32_t word_sum(const float* v, std::size_t n) {
+  std::uint32_t sum = 0;
+  for (std::size_t k = 0; k < n; ++k)
+    sum += std::bit_cast<std::uint32_t>(v[k]);
+  return sum;
+}
+
+// The attributes as given on rank 0, on every rank (HDF5 needs the same on all).
+Hdf5Attributes from_rank0(const Hdf5Attributes& a, const World& world) {
+  std::vector<char> bytes;
+  const auto put = [&](const std::string& s) { bytes.insert(bytes.end(), s.begin(), s.end() + 1); };
+  for (const auto& [k, v] : a.strings)
+    put("s" + k), put(v);
+  for (const auto& [k, v] : a.numbers) {
+    put("n" + k);
+    const auto* p = reinterpret_cast<const char*>(&v);
+    bytes.insert(bytes.end(), p, p + sizeof v);
+  }
+  world.broadcast(bytes, 0);
+  Hdf5Attributes r;
+  for (std::size_t pos = 0; pos < bytes.size();) {
+    const std::string key(bytes.data() + pos);
+    pos += key.size() + 1;
+    if (key[0] == 's') {
+      r.strings[key.substr(1)] = std::string(bytes.data() + pos);
+      pos += r.strings[key.substr(1)].size() + 1;
+    } else {
+      std::memcpy(&r.numbers[key.substr(1)], bytes.data() + pos, sizeof(double));
+      pos += sizeof(double);
+    }
+  }
+  return r;
+}
+
+// n == 0: a scalar attribute.
+void write_attribute(const Context& c, hid_t obj, const std::string& name, hid_t file_type,
+                     hid_t mem_type, const void* data, hsize_t n = 0) {
+  const Id space(n ? H5Screate_simple(1, &n, nullptr) : H5Screate(H5S_SCALAR), H5Sclose);
+  const Id a(H5Acreate2(obj, name.c_str(), file_type, space, H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+  c.check(a, "creating the attribute '" + name + "'");
+  c.check(H5Awrite(a, mem_type, data), "writing the attribute '" + name + "'");
+}
+
+void write_string_attribute(const Context& c, hid_t obj, const std::string& name,
+                            std::string value) {
+  value.resize(std::max<std::size_t>(value.size(), 1), '\0');
+  const Id type(H5Tcopy(H5T_C_S1), H5Tclose);
+  H5Tset_size(type, value.size());
+  H5Tset_strpad(type, H5T_STR_NULLPAD);
+  H5Tset_cset(type, H5T_CSET_UTF8);
+  write_attribute(c, obj, name, type, type, value.data());
+}
+
+// One time slice of the dataset at a time, so that no single MPI-IO transfer is large;
+// every rank makes the same number of collective calls (`rounds`), selecting nothing once
+// its own slices are done.
+template <class Transfer>
+void for_each_slice(const Context& c, hid_t dataset, const std::vector<hsize_t>& dims, int t0,
+                    int nt, int rounds, Transfer&& transfer) {
+  std::vector<hsize_t> slice = dims;
+  slice[0] = 1;
+  const Id dxpl(H5Pcreate(H5P_DATASET_XFER), H5Pclose);
+  c.check(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE), "setting collective transfers");
+  for (int t = 0; t < rounds; ++t) {
+    const Id file_space(H5Dget_space(dataset), H5Sclose);
+    const Id mem_space(H5Screate_simple(int(slice.size()), slice.data(), nullptr), H5Sclose);
+    if (t < nt) {
+      std::vector<hsize_t> start(dims.size(), 0);
+      start[0] = hsize_t(t0 + t);
+      H5Sselect_hyperslab(file_space, H5S_SELECT_SET, start.data(), nullptr, slice.data(), nullptr);
+    } else {
+      H5Sselect_none(file_space);
+      H5Sselect_none(mem_space);
+    }
+    transfer(t < nt ? t : -1, hid_t(mem_space), hid_t(file_space), hid_t(dxpl));
+  }
+}
+
+Id file_access(const Context& c, const World& world) {
+  Id fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose);
+  c.check(H5Pset_fapl_mpio(fapl, world.comm(), MPI_INFO_NULL), "setting MPI-IO file access");
+  return fapl;
+}
+
+std::string number_text(double v) {
+  char b[64];
+  std::snprintf(b, sizeof b, "%.17g", v);
+  return b;
+}
+
+struct Collected {
+  std::vector<std::pair<std::string, std::string>> text;
+  std::map<std::string, double> numbers;
+};
+
+// H5Aiterate2 callback: fixed-length strings, integers and floats (scalars or 1-D) as text.
+herr_t collect_attribute(hid_t obj, const char* name, const H5A_info_t*, void* data) {
+  auto* out = static_cast<Collected*>(data);
+  const Id a(H5Aopen(obj, name, H5P_DEFAULT), H5Aclose);
+  const Id type(H5Aget_type(a), H5Tclose);
+  const Id space(H5Aget_space(a), H5Sclose);
+  const hssize_t n = H5Sget_simple_extent_npoints(space);
+  if (!a.valid() || !type.valid() || n < 1) return -1;
+  std::string text;
+  switch (H5Tget_class(type)) {
+  case H5T_STRING: {
+    if (H5Tis_variable_str(type) > 0 || n != 1) return 0;
+    std::string s(H5Tget_size(type), '\0');
+    if (H5Aread(a, type, s.data()) < 0) return -1;
+    text = s.substr(0, s.find('\0'));
+    break;
+  }
+  case H5T_INTEGER: {
+    std::vector<long long> v(static_cast<std::size_t>(n));
+    if (H5Aread(a, H5T_NATIVE_LLONG, v.data()) < 0) return -1;
+    for (const long long x : v)
+      append(text, std::to_string(x));
+    break;
+  }
+  case H5T_FLOAT: {
+    std::vector<double> v(static_cast<std::size_t>(n));
+    if (H5Aread(a, H5T_NATIVE_DOUBLE, v.data()) < 0) return -1;
+    for (const double x : v)
+      append(text, number_text(x));
+    if (n == 1) out->numbers[name] = v[0];
+    break;
+  }
+  default:
+    return 0;
+  }
+  out->text.emplace_back(name, text);
+  return 0;
+}
+
+// An integer attribute with `count` values; throws naming it where it is missing or not that.
+std::vector<long long> integer_attribute(const Context& c, hid_t obj, const std::string& name,
+                                         hssize_t count) {
+  if (H5Aexists(obj, name.c_str()) <= 0) c.fail("missing attribute '" + name + "'");
+  const Id a(H5Aopen(obj, name.c_str(), H5P_DEFAULT), H5Aclose);
+  const Id type(H5Aget_type(a), H5Tclose);
+  const Id space(H5Aget_space(a), H5Sclose);
+  if (H5Tget_class(type) != H5T_INTEGER || H5Sget_simple_extent_npoints(space) != count)
+    c.fail("attribute '" + name + "' is not " + std::to_string(count) + " integer(s)");
+  std::vector<long long> v(static_cast<std::size_t>(count));
+  c.check(H5Aread(a, H5T_NATIVE_LLONG, v.data()), "reading the attribute '" + name + "'");
+  return v;
+}
+
+} // namespace
+
+void write_field_dataset(const std::string& path, const std::string& dataset, const HostField& slab,
+                         int bytes_per_real, const Hdf5Attributes& attributes, const World& world,
+                         const std::vector<std::string>& inputs) {
+  const Context c{path};
+  if ((slab.ndir != 1 && slab.ndir != 4) || (slab.nc != 2 && slab.nc != 3) ||
+      (bytes_per_real != 4 && bytes_per_real != 8))
+    c.fail("output: needs a field with nc 2 or 3 and 1 or 4 matrices per site, 4 or 8 bytes per "
+           "real");
+  if (world.sum(slab.local_sites()) != slab.geom.global_volume())
+    c.fail("output: the slabs of the ranks do not make up the lattice");
+  const auto check_name = [&](const std::string& name) {
+    if (name.empty() ||
+        std::find(std::begin(reserved), std::end(reserved), name) != std::end(reserved))
+      c.fail("output: attribute name '" + name + "' is empty or reserved");
+  };
+  for (const auto& kv : attributes.strings)
+    check_name(kv.first);
+  for (const auto& kv : attributes.numbers)
+    check_name(kv.first);
+  const Hdf5Attributes attrs = from_rank0(attributes, world);
+
+  const Geometry& g = slab.geom;
+  const std::size_t slice_reals = std::size_t(g.v3) * slab.ndir * slab.nc * slab.nc * 2;
+  const auto* reals = reinterpret_cast<const double*>(slab.data.data());
+  std::vector<float> single(bytes_per_real == 4 ? slab.data.size() * 2 : 0);
+  std::transform(reals, reals + single.size(), single.begin(),
+                 [](double v) { return static_cast<float>(v); });
+  const std::uint32_t checksum =
+      world.sum_mod32(bytes_per_real == 8 ? word_sum(reals, slab.data.size() * 2)
+                                          : word_sum(single.data(), single.size()));
+  const int rounds = static_cast<int>(world.max(g.nt));
+
+  const QuietErrors quiet;
+  SlabFileWriter file(path, world, inputs);
+  {
+    const Id fapl = file_access(c, world);
+    const Id f(H5Fcreate(file.temporary_path().c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl),
+               H5Fclose);
+    c.check(f, "creating the temporary file '" + file.temporary_path() + "'");
+    const Id lcpl(H5Pcreate(H5P_LINK_CREATE), H5Pclose);
+    H5Pset_create_intermediate_group(lcpl, 1);
+    const std::vector<hsize_t> dims = shape(g, g.L[3], slab.ndir, slab.nc);
+    const Id space(H5Screate_simple(int(dims.size()), dims.data(), nullptr), H5Sclose);
+    const hid_t file_type = bytes_per_real == 8 ? H5T_IEEE_F64LE : H5T_IEEE_F32LE;
+    const Id d(H5Dcreate2(f, dataset.c_str(), file_type, space, lcpl, H5P_DEFAULT, H5P_DEFAULT),
+               H5Dclose);
+    c.check(d, "creating the dataset " + dataset);
+
+    const int lattice[4] = {g.L[0], g.L[1], g.L[2], g.L[3]};
+    write_attribute(c, d, "lattice", H5T_STD_I32LE, H5T_NATIVE_INT, lattice, 4);
+    write_attribute(c, d, "nc", H5T_STD_I32LE, H5T_NATIVE_INT, &slab.nc);
+    write_attribute(c, d, "bytes_per_real", H5T_STD_I32LE, H5T_NATIVE_INT, &bytes_per_real);
+    write_attribute(c, d, "checksum", H5T_STD_U32LE, H5T_NATIVE_UINT32, &checksum);
+    write_string_attribute(c, d, "layout",
+                           slab.ndir == 4 ? "t,z,y,x,mu,row,col,re|im" : "t,z,y,x,row,col,re|im");
+    write_string_attribute(c, d, "gaugefix_version", GAUGEFIX_VERSION);
+    for (const auto& [name, value] : attrs.strings)
+      write_string_attribute(c, d, name, value);
+    for (const auto& [name, value] : attrs.numbers)
+      write_attribute(c, d, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &value);
+
+    for_each_slice(c, d, dims, g.t0, g.nt, rounds, [&](int t, hid_t mem, hid_t fs, hid_t dxpl) {
+      const std::size_t first = t < 0 ? 0 : std::size_t(t) * slice_reals;
+      const herr_t status =
+          bytes_per_real == 8 ? H5Dwrite(d, H5T_NATIVE_DOUBLE, mem, fs, dxpl, reals + first)
+                              : H5Dwrite(d, H5T_NATIVE_FLOAT, mem, fs, dxpl, single.data() + first);
+      c.check(status, "writing the dataset " + dataset);
+    });
+  }
+  file.commit();
+}
+
+Hdf5FieldData read_field_dataset(const std::string& path, const std::string& dataset, int ndir,
+                                 const World& world, bool checksum_warning_only) {
+  const Context c{path};
+  const QuietErrors quiet;
+  const Id fapl = file_access(c, world);
+  const Id f(H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl), H5Fclose);
+  c.check(f, "open (missing, not an HDF5 file, or truncated)");
+  for (std::size_t slash = dataset.find('/', 1);; slash = dataset.find('/', slash + 1)) {
+    const std::string part = dataset.substr(0, slash);
+    if (H5Lexists(f, part.c_str(), H5P_DEFAULT) <= 0) c.fail("no dataset " + dataset);
+    if (slash == std::string::npos) break;
+  }
+  const Id d(H5Dopen2(f, dataset.c_str(), H5P_DEFAULT), H5Dclose);
+  c.check(d, "opening the dataset " + dataset);
+
+  const Id type(H5Dget_type(d), H5Tclose);
+  const H5T_class_t type_class = H5Tget_class(type);
+  const std::size_t bytes = H5Tget_size(type);
+  if (type_class != H5T_FLOAT || (bytes != 4 && bytes != 8))
+    c.fail("datatype: " + dataset + " holds " + std::to_string(bytes) + "-byte " +
+           (type_class == H5T_FLOAT ? "floats" : "non-floating-point numbers") +
+           ", not 32- or 64-bit floating-point numbers");
+
+  const Id space(H5Dget_space(d), H5Sclose);
+  const int rank = H5Sget_simple_extent_ndims(space);
+  std::vector<hsize_t> dims(static_cast<std::size_t>(std::max(rank, 0)));
+  H5Sget_simple_extent_dims(space, dims.data(), nullptr);
+  const std::string expected = ndir == 4 ? "[Lt, Lz, Ly, Lx, 4, N, N, 2] with N = 2 or 3"
+                                         : "[Lt, Lz, Ly, Lx, N, N, 2] with N = 2 or 3";
+  const int nc = rank >= 3 ? static_cast<int>(dims[std::size_t(rank) - 2]) : 0;
+  const bool shape_ok = rank == (ndir == 4 ? 8 : 7) && (nc == 2 || nc == 3) &&
+                        dims[std::size_t(rank) - 3] == hsize_t(nc) && dims.back() == 2 &&
+                        (ndir == 1 || dims[4] == 4) &&
+                        std::all_of(dims.begin(), dims.begin() + 4,
+                                    [](hsize_t x) { return x > 0 && x < (hsize_t(1) << 30); });
+  if (!shape_ok)
+    c.fail("shape: " + dataset + " has shape " + join(dims) + ", expected " + expected);
+  const int L[4] = {int(dims[3]), int(dims[2]), int(dims[1]), int(dims[0])};
+
+  const std::vector<long long> lattice = integer_attribute(c, d, "lattice", 4);
+  const long long stored_nc = integer_attribute(c, d, "nc", 1)[0];
+  if (!std::equal(lattice.begin(), lattice.end(), L) || stored_nc != nc)
+    c.fail("attributes lattice and nc (" + std::to_string(lattice[0]) + "x" +
+           std::to_string(lattice[1]) + "x" + std::to_string(lattice[2]) + "x" +
+           std::to_string(lattice[3]) + ", " + std::to_string(stored_nc) +
+           ") do not match the dataset shape " + join(dims));
+  const long long stored_checksum = integer_attribute(c, d, "checksum", 1)[0];
+
+  Hdf5FieldData r;
+  r.bytes_per_real = static_cast<int>(bytes);
+  r.stored_checksum = static_cast<std::uint32_t>(stored_checksum);
+  HostField& u = r.field = HostField(slab_geometry(c.name(), L, world), nc, ndir);
+  const Geometry& g = u.geom;
+  const std::size_t slice_reals = std::size_t(g.v3) * ndir * nc * nc * 2;
+  auto* reals = reinterpret_cast<double*>(u.data.data());
+  std::vector<float> single(bytes == 4 ? slice_reals : 0);
+  std::uint32_t local_sum = 0;
+  bool finite = true;
+  for_each_slice(c, d, dims, g.t0, g.nt, g.nt, [&](int t, hid_t mem, hid_t fs, hid_t dxpl) {
+    double* out = reals + std::size_t(t) * slice_reals;
+    if (bytes == 8) {
+      c.check(H5Dread(d, H5T_NATIVE_DOUBLE, mem, fs, dxpl, out), "reading the dataset " + dataset);
+      local_sum += word_sum(out, slice_reals);
+    } else {
+      c.check(H5Dread(d, H5T_NATIVE_FLOAT, mem, fs, dxpl, single.data()),
+              "reading the dataset " + dataset);
+      local_sum += word_sum(single.data(), slice_reals);
+      std::copy(single.begin(), single.end(), out);
+    }
+    finite =
+        finite && std::all_of(out, out + slice_reals, [](double v) { return std::isfinite(v); });
+  });
+  r.computed_checksum = world.sum_mod32(local_sum);
+
+  if (stored_checksum != r.computed_checksum)
+    checksum_mismatch(c.name(),
+                      "checksum mismatch: attribute " + std::to_string(stored_checksum) +
+                          ", computed from the data " + std::to_string(r.computed_checksum),
+                      checksum_warning_only, world);
+  if (world.any(!finite))
+    c.fail("unitarity: links are not in SU(" + std::to_string(nc) + "): the data holds NaN or Inf");
+
+  Collected collected;
+  hsize_t index = 0;
+  c.check(H5Aiterate2(d, H5_INDEX_NAME, H5_ITER_INC, &index, collect_attribute, &collected),
+          "reading the attributes of " + dataset);
+  r.attributes = std::move(collected.text);
+  r.numbers = std::move(collected.numbers);
+  return r;
+}
+
+} // namespace gf

@@ -1,0 +1,61 @@
+// parallel_file.h: one output file written by every rank of a World, each rank its own byte
+// ranges, that appears complete or not at all; and reading one byte range of a file.
+//
+// SlabFileWriter (all ranks construct it, write their ranges, then call commit()):
+// - constructor (collective): check_output_path(path, inputs) (atomic_file.h); rank 0 creates
+//   the temporary file ".<name>.tmp.<pid>.<n>" beside path (exclusive create; the name is
+//   broadcast), then every rank opens it for writing. A failure on any rank throws the same
+//   gf::Error on every rank.
+// - write_at (independent): POSIX pwrite of [offset, offset + bytes) through the rank's own
+//   descriptor. Ranges of different ranks must not overlap. A failed write does not throw:
+//   it is recorded and reported by commit(), so that every rank fails together.
+// - commit (collective): every rank fsyncs and closes its descriptor (each step checked);
+//   the ranks agree on success; only when every rank succeeded does rank 0 rename the
+//   temporary file to path, and the outcome is broadcast. Any failure (the first failing
+//   rank's message) throws gf::Error naming the file on every rank, and the temporary file
+//   is removed. No rank returns from commit() before the rename is done, and the renamed
+//   file never holds data a rank failed to write.
+// - destructor without a successful commit: closes the descriptor; rank 0 removes the
+//   temporary file (not collective: safe during stack unwinding on one rank).
+// POSIX writes were chosen over MPI-IO so that the destructor needs no collective call; the
+// fsync before the agreement makes every rank's data durable and visible to the others
+// (also on NFS, close-to-open) before the rename.
+//
+// read_slab_bytes: the bytes [offset, offset + bytes) of a file (pread); throws gf::Error
+// naming the file on a missing file, a read error or a short read (truncated file).
+#pragma once
+#include "comm/world.h"
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gf {
+
+class SlabFileWriter {
+public:
+  SlabFileWriter(const std::string& path, const World& world,
+                 const std::vector<std::string>& inputs = {});
+  ~SlabFileWriter();
+  SlabFileWriter(const SlabFileWriter&) = delete;
+  SlabFileWriter& operator=(const SlabFileWriter&) = delete;
+
+  void write_at(std::int64_t offset, const void* data, std::int64_t bytes);
+  void commit();
+
+  const std::string& path() const { return path_; }
+  const std::string& temporary_path() const { return tmp_path_; }
+
+private:
+  std::string path_;
+  std::string tmp_path_;
+  World world_;
+  int rank_ = 0; // kept so that the destructor makes no MPI call
+  int fd_ = -1;
+  std::string error_; // this rank's first failure, reported by commit()
+  bool committed_ = false;
+};
+
+std::vector<unsigned char> read_slab_bytes(const std::string& path, std::int64_t offset,
+                                           std::int64_t bytes);
+
+} // namespace gf

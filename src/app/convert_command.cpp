@@ -1,0 +1,45 @@
+#include "app/convert_command.h"
+#include "io/atomic_file.h"
+#include "io/gauge_file.h"
+#include <cstdio>
+
+namespace gf {
+
+void add_convert_options(CLI::App& convert, ConvertCommandOptions& opt) {
+  convert.add_option("input", opt.input, "configuration to read (any supported format)")
+      ->required();
+  convert.add_option("output", opt.output, "file to write")->required();
+  convert.add_option("--format,-f", opt.format,
+                     "output format: nersc, ildg, scidac, milc, openqcd, hdf5");
+  convert.add_option("--precision", opt.precision, "bits per real in the output: 32 or 64")
+      ->check(CLI::IsMember({"32", "64"}));
+  convert.add_flag("--checksum-warning-only", opt.checksum_warning_only,
+                   "report a checksum mismatch in the input as a warning, not an error");
+}
+
+int run_convert(const ConvertCommandOptions& opt, const World& world) {
+  WriteOptions w;
+  w.format = parse_format(opt.format);
+  check_output_path(opt.output, {opt.input});
+  ReadOptions ro;
+  ro.checksum_warning_only = opt.checksum_warning_only;
+  FileInfo info;
+  const HostField u = read_gauge_file(opt.input, world, ro, &info);
+  if (!opt.precision.empty())
+    w.double_precision = opt.precision == "64";
+  else if (w.format == FileFormat::milc)
+    w.double_precision = false;
+  else if (w.format == FileFormat::openqcd)
+    w.double_precision = true;
+  else
+    w.double_precision = info.bytes_per_real == 8;
+  write_gauge_file(opt.output, u, w, world, {opt.input});
+  if (world.rank() == 0)
+    std::printf("%s (%s, %d-bit) -> %s (%s, %d-bit): SU(%d) %dx%dx%dx%d, plaquette %.15f\n",
+                opt.input.c_str(), format_name(info.format), 8 * info.bytes_per_real,
+                opt.output.c_str(), format_name(w.format), w.double_precision ? 64 : 32, info.nc,
+                info.dims[0], info.dims[1], info.dims[2], info.dims[3], info.plaquette);
+  return 0;
+}
+
+} // namespace gf

@@ -1,0 +1,25 @@
+// convert_command.h: `gaugefix convert IN OUT [--format F] [--precision 32|64]
+// [--checksum-warning-only]`: reads IN (any format, detected from the content, with every
+// check of its reader) and writes OUT in format F (default nersc). The precision defaults to
+// the input's where F can hold it, else the one F holds (milc: 32, openqcd: 64). OUT must not
+// be IN (check_output_path, also through links); OUT appears complete or not at all. Every
+// rank handles its slab; rank 0 prints one line. Bad options or input throw gf::Error.
+#pragma once
+#include "comm/world.h"
+#include <CLI/CLI.hpp>
+#include <string>
+
+namespace gf {
+
+struct ConvertCommandOptions {
+  std::string input;
+  std::string output;
+  std::string format = "nersc";
+  std::string precision; // "32", "64" or empty (see above)
+  bool checksum_warning_only = false;
+};
+
+void add_convert_options(CLI::App& convert, ConvertCommandOptions& opt);
+int run_convert(const ConvertCommandOptions& opt, const World& world);
+
+} // namespace gf

@@ -1,0 +1,99 @@
+#include "app/generate_command.h"
+#include "comm/world.h"
+#include "core/error.h"
+#include <cstdio>
+
+namespace gf {
+
+void add_generate_options(CLI::App& generate, GenerateCommandOptions& opt) {
+  EnsembleOptions& e = opt.ensemble;
+  generate
+      .add_option("--lattice", e.lattice, "extents Lx,Ly,Lz,Lt (required for cold and hot starts)")
+      ->delimiter(',');
+  generate.add_option("--group", opt.group, "su2 or su3 (default: the start file's, else su3)");
+  generate.add_option("--beta", e.generator.beta, "Wilson gauge coupling beta > 0")->required();
+  generate.add_option("--start", e.start, "cold, hot or a NERSC file");
+  generate.add_option("--thermalisation", e.thermalisation,
+                      "sweeps before the first configuration");
+  generate.add_option("--separation", e.separation, "sweeps between saved configurations");
+  generate.add_option("--configs", e.configs, "number of configurations");
+  generate.add_option("--or-sweeps", e.or_sweeps, "overrelaxation sweeps per heatbath sweep");
+  generate.add_option("--measure-interval", e.measure_interval,
+                      "sweeps between printed measurements");
+  generate.add_option("--seed", e.generator.seed, "seed of the random numbers");
+  generate.add_option("--precision,-p", opt.precision, "single, mixed or double");
+  generate.add_option("--backend", opt.backend, "cpu or cuda");
+  generate.add_option("--storage", opt.storage, "reals stored per SU(3) link: 12 or 18");
+  generate.add_option("--output-prefix,-o", e.output_prefix,
+                      "configurations go to PREFIX.0000, PREFIX.0001, ... (NERSC, 64-bit)");
+  generate.add_flag("--quiet,-q", opt.quiet, "print only the result");
+}
+
+namespace {
+
+// The value of `option` parsed by `parse`; an Error from it is prefixed with the option.
+template <class F>
+auto parse_option(const char* option, F parse) {
+  try {
+    return parse();
+  } catch (const Error& e) {
+    throw Error(std::string(option) + ": " + e.what());
+  }
+}
+
+void parse_names(GenerateCommandOptions& opt) {
+  GeneratorOptions& g = opt.ensemble.generator;
+  g.precision = parse_option("--precision", [&] { return parse_precision(opt.precision); });
+  g.backend = parse_option("--backend", [&] { return parse_backend(opt.backend); });
+  if (opt.storage != 12 && opt.storage != 18)
+    throw Error("--storage must be 12 or 18 (got " + std::to_string(opt.storage) + ")");
+  g.compressed = opt.storage == 12;
+  if (opt.group.empty()) return;
+  if (opt.group != "su2" && opt.group != "su3")
+    throw Error("--group: unknown group '" + opt.group + "' (expected su2 or su3)");
+  opt.ensemble.nc = opt.group == "su2" ? 2 : 3;
+}
+
+EnsembleObserver printer(const GenerateCommandOptions& opt) {
+  EnsembleObserver o;
+  const EnsembleOptions& e = opt.ensemble;
+  o.started = [&e, &opt](const EnsembleStart& s) {
+    std::printf("# gaugefix generate: SU(%d) %dx%dx%dx%d, beta = %g, 1 heatbath + %d "
+                "overrelaxation sweeps per sweep, %s precision, %d-real storage on %s\n",
+                s.nc, s.lattice[0], s.lattice[1], s.lattice[2], s.lattice[3], e.generator.beta,
+                e.or_sweeps, opt.precision.c_str(), opt.storage, opt.backend.c_str());
+    if (!s.resumed_from.empty())
+      std::printf("# resuming after %s (sweep %ld)\n", s.resumed_from.c_str(), long(s.sweep));
+    if (s.next_config >= e.configs)
+      std::printf("# all %d configurations exist already\n", e.configs);
+    std::printf("# %8s %18s %11s %10s\n", "sweep", "plaquette", "acceptance", "seconds");
+  };
+  o.measured = [](const EnsembleProgress& p) {
+    std::printf("  %8ld %18.15f %11.6f %10.3f\n", long(p.sweep), p.m.plaquette, p.m.acceptance,
+                p.seconds);
+    std::fflush(stdout);
+  };
+  o.saved = [](const SavedConfig& c) {
+    std::printf("# saved %s: sweep %ld, plaquette %.15f\n", c.path.c_str(), long(c.sweep),
+                c.plaquette);
+    std::fflush(stdout);
+  };
+  return o;
+}
+
+} // namespace
+
+int run_generate(GenerateCommandOptions& opt) {
+  parse_names(opt);
+  const bool root = World().rank() == 0;
+  const EnsembleResult r =
+      run_ensemble(opt.ensemble, opt.quiet || !root ? EnsembleObserver{} : printer(opt));
+  if (root)
+    std::printf("generated %d configurations in %ld sweeps, %.3f s; %.3f sweeps/s "
+              "(1 heatbath + %d overrelaxation each, updates only)\n",
+              r.written, long(r.sweeps), r.seconds,
+              r.update_seconds > 0 ? r.sweeps / r.update_seconds : 0.0, opt.ensemble.or_sweeps);
+  return 0;
+}
+
+} // namespace gf

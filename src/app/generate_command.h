@@ -1,0 +1,23 @@
+// generate_command.h: `gaugefix generate`: a quenched SU(2) or SU(3) ensemble with the Wilson
+// action (heatbath and overrelaxation, gen/ensemble.h), written as PREFIX.0000, PREFIX.0001,
+// ... and resumed where an earlier run stopped. Prints the plaquette and the heatbath
+// acceptance while running. Bad options throw gf::Error naming the option (exit status 1).
+#pragma once
+#include "gen/ensemble.h"
+#include <CLI/CLI.hpp>
+
+namespace gf {
+
+struct GenerateCommandOptions {
+  EnsembleOptions ensemble;
+  std::string group;                // su2 | su3; empty: the start file's, else su3
+  std::string precision = "double"; // single | mixed | double
+  std::string backend = "cpu";      // cpu | cuda
+  int storage = 12;                 // reals per SU(3) link: 12 (compressed) or 18
+  bool quiet = false;
+};
+
+void add_generate_options(CLI::App& generate, GenerateCommandOptions& opt);
+int run_generate(GenerateCommandOptions& opt);
+
+} // namespace gf

@@ -1,0 +1,192 @@
+#include "gen/ensemble.h"
+#include "comm/decomposition.h"
+#include "comm/mpi_channel.h"
+#include "core/error.h"
+#include "fix/random_field.h"
+#include "io/nersc.h"
+#include "observables/observables.h"
+#include <chrono>
+#include <climits>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+namespace gf {
+
+namespace {
+
+bool is_generated_start(const std::string& start) {
+  return start == "cold" || start == "hot";
+}
+
+std::string lattice_text(const std::array<int, 4>& L) {
+  return std::to_string(L[0]) + "," + std::to_string(L[1]) + "," + std::to_string(L[2]) + "," +
+         std::to_string(L[3]);
+}
+
+void require(bool ok, const std::string& message) {
+  if (!ok) throw Error(message);
+}
+
+std::int64_t config_sweep(const EnsembleOptions& opt, int index) {
+  return opt.thermalisation + std::int64_t(index) * opt.separation;
+}
+
+// The field's group and extents against --group and --lattice, where those were given.
+void check_matches(const HostField& u, const EnsembleOptions& opt, const std::string& path) {
+  const std::array<int, 4> L = {u.geom.L[0], u.geom.L[1], u.geom.L[2], u.geom.L[3]};
+  require(opt.nc == 0 || opt.nc == u.nc, "--group su" + std::to_string(opt.nc) +
+                                             " does not match " + path + " (SU(" +
+                                             std::to_string(u.nc) + "))");
+  require(opt.lattice == std::array<int, 4>{0, 0, 0, 0} || opt.lattice == L,
+          "--lattice " + lattice_text(opt.lattice) + " does not match " + path + " (" +
+              lattice_text(L) + ")");
+}
+
+HostField start_field(const EnsembleOptions& opt) {
+  if (!is_generated_start(opt.start)) {
+    HostField u;
+    try {
+      u = read_nersc(opt.start, World());
+    } catch (const Error& e) {
+      throw Error(std::string("--start: ") + e.what());
+    }
+    check_matches(u, opt, opt.start);
+    return u;
+  }
+  const int L[4] = {opt.lattice[0], opt.lattice[1], opt.lattice[2], opt.lattice[3]};
+  const double eps = opt.start == "hot" ? 1.0 : 0.0; // eps = 0: the unit field
+  return random_field(decompose_time(L, World()), opt.nc == 0 ? 3 : opt.nc, opt.generator.seed,
+                      eps, RandomPurpose::generator);
+}
+
+std::string header_value(const FileInfo& info, const std::string& key) {
+  for (const auto& [k, v] : info.stored)
+    if (k == key) return v;
+  return "";
+}
+
+// Reads the last configuration of an interrupted run and checks that it belongs to this one.
+HostField resume_field(const EnsembleOptions& opt, int index, std::int64_t& sweep) {
+  const std::string path = config_path(opt.output_prefix, index);
+  FileInfo info;
+  HostField u = read_nersc(path, World(), {}, &info);
+  const std::string found = header_value(info, "ENSEMBLE_LABEL");
+  require(found == ensemble_label(opt), path + " belongs to another ensemble (ENSEMBLE_LABEL '" +
+                                            found + "', this run '" + ensemble_label(opt) +
+                                            "'); choose another --output-prefix");
+  const std::string seq = header_value(info, "SEQUENCE_NUMBER");
+  char* end = nullptr;
+  sweep = std::strtoll(seq.c_str(), &end, 10);
+  if (seq.empty() || *end != '\0') sweep = -1;
+  require(sweep == config_sweep(opt, index),
+          path + ": SEQUENCE_NUMBER " + std::to_string(sweep) + ", but --thermalisation " +
+              std::to_string(opt.thermalisation) + " and --separation " +
+              std::to_string(opt.separation) + " put configuration " + std::to_string(index) +
+              " at sweep " + std::to_string(config_sweep(opt, index)));
+  check_matches(u, opt, path);
+  return u;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+} // namespace
+
+void validate(const EnsembleOptions& opt) {
+  char beta[32];
+  std::snprintf(beta, sizeof beta, "%g", opt.generator.beta);
+  require(std::isfinite(opt.generator.beta) && opt.generator.beta > 0,
+          std::string("--beta must be > 0 (got ") + beta + ")");
+  require(opt.nc == 0 || opt.nc == 2 || opt.nc == 3, "--group must be su2 or su3");
+  const bool given = opt.lattice != std::array<int, 4>{0, 0, 0, 0};
+  require(given || !is_generated_start(opt.start),
+          "--lattice Lx,Ly,Lz,Lt is required with --start " + opt.start);
+  for (int d = 0; d < 4 && given; ++d)
+    require(opt.lattice[d] >= 2 && opt.lattice[d] % 2 == 0,
+            "--lattice " + lattice_text(opt.lattice) + ": every extent must be even and >= 2");
+  require(opt.thermalisation >= 0, "--thermalisation must be >= 0");
+  require(opt.separation >= 1, "--separation must be >= 1");
+  require(opt.configs >= 1, "--configs must be >= 1");
+  require(opt.or_sweeps >= 0, "--or-sweeps must be >= 0");
+  require(opt.measure_interval >= 1, "--measure-interval must be >= 1");
+  require(config_sweep(opt, opt.configs - 1) <= INT_MAX,
+          "--thermalisation + (--configs - 1) * --separation exceeds 2^31 - 1 sweeps");
+  require(!opt.output_prefix.empty(), "--output-prefix is required");
+  const std::filesystem::path dir = std::filesystem::path(opt.output_prefix).parent_path();
+  require(dir.empty() || std::filesystem::is_directory(dir),
+          "--output-prefix: directory '" + dir.string() + "' does not exist");
+}
+
+std::string config_path(const std::string& prefix, int index) {
+  char suffix[16];
+  std::snprintf(suffix, sizeof suffix, ".%04d", index);
+  return prefix + suffix;
+}
+
+std::string ensemble_label(const EnsembleOptions& opt) {
+  char s[128];
+  std::snprintf(s, sizeof s, "wilson beta=%.17g seed=%llu or-sweeps=%d", opt.generator.beta,
+                static_cast<unsigned long long>(opt.generator.seed), opt.or_sweeps);
+  return s;
+}
+
+EnsembleResult run_ensemble(const EnsembleOptions& opt, const EnsembleObserver& observer) {
+  validate(opt);
+  int last = -1;
+  while (std::filesystem::exists(config_path(opt.output_prefix, last + 1)))
+    ++last;
+  std::int64_t sweep = 0;
+  HostField u = last >= 0 ? resume_field(opt, last, sweep) : start_field(opt);
+  int next = last + 1;
+  if (observer.started)
+    observer.started({u.nc,
+                      {u.geom.L[0], u.geom.L[1], u.geom.L[2], u.geom.L[3]},
+                      sweep,
+                      next,
+                      last >= 0 ? config_path(opt.output_prefix, last) : ""});
+
+  const auto t_start = std::chrono::steady_clock::now();
+  EnsembleResult result;
+  if (next >= opt.configs) return result;
+  GeneratorOptions gen_opt = opt.generator;
+  const World world;
+  gen_opt.node_rank = world.node_rank();
+  if (world.size() > 1) gen_opt.channel = make_channel(world, ExchangePath::automatic);
+  std::unique_ptr<Generator> gen = make_generator(u, gen_opt);
+  WriteOptions w;
+  w.full_matrix = true;
+  w.metadata["ENSEMBLE_ID"] = std::filesystem::path(opt.output_prefix).filename().string();
+  w.metadata["ENSEMBLE_LABEL"] = ensemble_label(opt);
+  const std::vector<std::string> inputs =
+      is_generated_start(opt.start) ? std::vector<std::string>{} : std::vector{opt.start};
+  for (;;) {
+    if (sweep == config_sweep(opt, next)) {
+      const std::string path = config_path(opt.output_prefix, next);
+      gen->download(u);
+      reunitarize_all(u);
+      w.metadata["SEQUENCE_NUMBER"] = std::to_string(sweep);
+      write_nersc(path, u, w, World(), inputs);
+      gen->upload(u); // continue from exactly the field written (bitwise resume)
+      ++result.written;
+      if (observer.saved) observer.saved({next, sweep, path, plaquette(u)});
+      if (++next >= opt.configs) break;
+    }
+    const auto t_sweep = std::chrono::steady_clock::now();
+    ++sweep;
+    gen->sweep(LinkUpdateKind::heatbath, static_cast<std::uint32_t>(sweep));
+    for (int k = 0; k < opt.or_sweeps; ++k)
+      gen->sweep(LinkUpdateKind::overrelaxation, static_cast<std::uint32_t>(sweep));
+    gen->synchronize();
+    result.update_seconds += seconds_since(t_sweep);
+    ++result.sweeps;
+    if (observer.measured && sweep % opt.measure_interval == 0)
+      observer.measured({sweep, normalise(gen->measure(), u.geom, u.nc), seconds_since(t_start)});
+  }
+  result.seconds = seconds_since(t_start);
+  return result;
+}
+
+} // namespace gf

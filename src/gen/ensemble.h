@@ -1,0 +1,75 @@
+// ensemble.h: one quenched ensemble run: start field, thermalisation, a configuration every
+// `separation` sweeps written as NERSC files PREFIX.0000, PREFIX.0001, ..., and resumption.
+//
+// Sweep k (k = 1, 2, ...) is one heatbath sweep keyed by k followed by or_sweeps
+// overrelaxation sweeps. Configuration j is the field after sweep thermalisation + j *
+// separation (j = 0 right after thermalisation). Its file (64-bit, 3x3) carries
+// SEQUENCE_NUMBER = that sweep and ENSEMBLE_LABEL = ensemble_label(opt). Before it is written
+// the field is reprojected to SU(N) and the generator continues from exactly the field
+// written, so a run resumed from the file continues bit for bit as the uninterrupted run.
+// Resume: if PREFIX.0000 ... PREFIX.j exist, the run reads PREFIX.j, checks its label, group,
+// extents and sequence number against the options (gf::Error otherwise) and continues with
+// configuration j + 1; it does nothing if all `configs` exist.
+// validate() throws gf::Error naming the command-line option of a bad parameter.
+#pragma once
+#include "gen/generator.h"
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace gf {
+
+struct EnsembleOptions {
+  std::array<int, 4> lattice = {0, 0, 0, 0}; // required for cold/hot; all 0: the file's
+  int nc = 0;                                // 2 or 3; 0: the start file's, else 3
+  std::string start = "cold";                // cold | hot | path of a NERSC file
+  int thermalisation = 0;
+  int separation = 1;
+  int configs = 1;
+  int or_sweeps = 0;        // overrelaxation sweeps per heatbath sweep
+  int measure_interval = 1; // sweeps between measurements (when observed)
+  std::string output_prefix;
+  GeneratorOptions generator;
+};
+
+struct EnsembleStart {
+  int nc;
+  int lattice[4];
+  std::int64_t sweep;       // sweeps already done
+  int next_config;          // first configuration this run writes
+  std::string resumed_from; // empty for a fresh start
+};
+
+struct EnsembleProgress {
+  std::int64_t sweep;
+  GeneratorMeasurement m;
+  double seconds; // since the first sweep of this run
+};
+
+struct SavedConfig {
+  int index;
+  std::int64_t sweep;
+  std::string path;
+  double plaquette;
+};
+
+struct EnsembleObserver {
+  std::function<void(const EnsembleStart&)> started;
+  std::function<void(const EnsembleProgress&)> measured; // measures only when set
+  std::function<void(const SavedConfig&)> saved;
+};
+
+struct EnsembleResult {
+  int written = 0;           // configurations written by this run
+  std::int64_t sweeps = 0;   // sweeps done by this run
+  double update_seconds = 0; // time spent in sweeps
+  double seconds = 0;        // whole run after the start field was read
+};
+
+void validate(const EnsembleOptions& opt);
+std::string config_path(const std::string& prefix, int index); // PREFIX.%04d
+std::string ensemble_label(const EnsembleOptions& opt);
+EnsembleResult run_ensemble(const EnsembleOptions& opt, const EnsembleObserver& observer = {});
+
+} // namespace gf

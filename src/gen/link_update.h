@@ -1,0 +1,81 @@
+// link_update.h: the update of one link U = U_mu(x) of the Wilson gauge action
+//   S = beta sum_P (1 - Re tr U_P / N),
+// given its staple sum A (staple_sum), on host and device. The link's weight is
+// exp((beta/N) Re tr(U A)). Cabibbo-Marinari: for each SU(2) subgroup s in turn, with
+// W = U A and q = subgroup_projection(W, s), U <- G U where g
+//   heatbath:        is drawn with weight exp((beta/N) (g q)_0), i.e. g = x g*, g* = q^dagger/|q|,
+//                    x0 from draw_x0 with b = (beta/N)|q| (Creutz below b = 2, Kennedy-Pendleton
+//                    above), the vector part of x uniform on the sphere of radius sqrt(1 - x0^2);
+//   overrelaxation:  is the reflection g*^2, which keeps Re tr(U A) (microcanonical).
+// For SU(2), |q| = 2 sqrt(det W) and b = beta sqrt(det A), the usual Creutz coupling; for
+// SU(3) the subgroup's effective coupling is (2 beta/3) |q/2|.
+// update_link returns the number of subgroups whose draw_x0 succeeded (heatbath; a failed
+// draw leaves that subgroup unchanged).
+#pragma once
+#include "gauge/local_problem.h"
+#include "lattice/field_view.h"
+#include "math/subgroup.h"
+
+namespace gf {
+
+enum class LinkUpdateKind { heatbath, overrelaxation };
+
+// The staple sum of U_mu(x), links addressed by global coordinates (a slab reads its halo
+// slices -1 and nt):
+//   A = sum_{nu != mu} [U_nu(x+mu) U_mu(x+nu)^dag U_nu(x)^dag
+//                       + U_nu(x+mu-nu)^dag U_mu(x-nu)^dag U_nu(x-nu)].
+template <class C, int N, class S>
+GF_HD Matrix<C, N> staple_sum(const FieldView<S, N>& u, const SiteCoords& x, int mu) {
+  const Geometry& g = u.geom;
+  const SiteCoords xp = g.forward(x, mu);
+  Matrix<C, N> a = Matrix<C, N>::zero();
+GF_UNROLL
+  for (int nu = 0; nu < 4; ++nu) {
+    if (nu == mu) continue;
+    const SiteCoords xn = g.forward(x, nu), xb = g.backward(x, nu), xpb = g.backward(xp, nu);
+    const Matrix<C, N> up = u.template load_at<C>(x, nu) * u.template load_at<C>(xn, mu);
+    a = a + u.template load_at<C>(xp, nu) * adjoint(up);
+    const Matrix<C, N> down = u.template load_at<C>(xb, mu) * u.template load_at<C>(xpb, nu);
+    a = a + adjoint(down) * u.template load_at<C>(xb, nu);
+  }
+  return a;
+}
+
+// g with weight exp(coupling (g q)_0) under Haar measure; false if draw_x0 failed.
+template <class C>
+GF_HD bool heatbath_su2(const LinearProblem<C>& p, C coupling, const RandomKey& key, int s,
+                        Quaternion<C>& g) {
+  C x0;
+  if (!LinearProblem<C>::draw_x0(coupling * std::sqrt(norm2(p.q)), key, s, x0)) return false;
+  const Uniform4<C> r = uniform4<C>(key, RandomPurpose::generator_direction, s, 0);
+  const C cos_theta = C(2) * r.u[0] - C(1);
+  const C sin_theta = std::sqrt(C(1) - cos_theta * cos_theta);
+  const C phi = C(6.283185307179586) * r.u[1];
+  const C len = std::sqrt(C(1) - x0 * x0 > C(0) ? C(1) - x0 * x0 : C(0));
+  const Quaternion<C> x = {
+      {x0, len * sin_theta * std::cos(phi), len * sin_theta * std::sin(phi), len * cos_theta}};
+  g = x * p.maximizer();
+  return true;
+}
+
+// coupling = beta / N.
+template <class C, int N>
+GF_HD int update_link(LinkUpdateKind kind, Matrix<C, N>& u, const Matrix<C, N>& staple, C coupling,
+                      const RandomKey& key) {
+  Matrix<C, N> w = u * staple;
+  int accepted = 0;
+GF_UNROLL
+  for (int s = 0; s < subgroup_count<N>; ++s) {
+    const LinearProblem<C> p{subgroup_projection(w, s)};
+    Quaternion<C> g = quaternion_identity<C>();
+    if (kind == LinkUpdateKind::overrelaxation)
+      g = p.reflection();
+    else if (heatbath_su2(p, coupling, key, s, g))
+      ++accepted;
+    left_multiply(g, s, u);
+    left_multiply(g, s, w);
+  }
+  return accepted;
+}
+
+} // namespace gf

@@ -1,0 +1,125 @@
+// gauge_file_test_util.h: helpers of the gauge-file tests (test_ildg, test_milc,
+// test_openqcd, test_gauge_file): temporary folders (one per rank, or one shared by all
+// ranks), whole-file bytes, the sample files of $GAUGEFIX_SAMPLES, the field a 32-bit file
+// reads back as, comparisons of fields, and the expectation that reading throws a gf::Error
+// naming the file and the failed check while leaving the file unchanged.
+#pragma once
+#include "comm/world.h"
+#include "core/error.h"
+#include "lattice/host_field.h"
+#include "observables/observables.h"
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <gtest/gtest.h>
+#include <iterator>
+#include <string>
+#include <unistd.h>
+
+namespace gf::testing {
+
+namespace fs = std::filesystem;
+
+// The world of this process alone: single-rank tests read and write with it, so that they
+// also hold when the test binary runs under mpirun.
+inline World self_world() {
+  return World(MPI_COMM_SELF);
+}
+
+// A fresh folder under the system temporary folder, removed with its content. With a world
+// of several ranks, rank 0 creates it and every rank gets the same path (collective).
+class TempDir {
+public:
+  explicit TempDir(const World& world = self_world()) : world_(world) {
+    static int count = 0;
+    std::string p;
+    if (world_.rank() == 0) {
+      p = (fs::temp_directory_path() /
+           ("gaugefix_fmt_test_" + std::to_string(::getpid()) + "_" + std::to_string(count++)))
+              .string();
+      fs::remove_all(p);
+      fs::create_directories(p);
+    }
+    world_.broadcast(p);
+    path_ = p;
+  }
+  ~TempDir() {
+    world_.barrier();
+    std::error_code ec;
+    if (world_.rank() == 0) fs::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+private:
+  World world_;
+  fs::path path_;
+};
+
+inline std::string read_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+inline void write_bytes(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << bytes;
+}
+
+// The sample's path, or "" where $GAUGEFIX_SAMPLES or the file is missing.
+inline std::string sample_path(const std::string& name) {
+  const char* dir = std::getenv("GAUGEFIX_SAMPLES");
+  if (!dir || !fs::is_regular_file(fs::path(dir) / name)) return "";
+  return (fs::path(dir) / name).string();
+}
+
+#define GF_SAMPLE_OR_SKIP(var, name)                                                               \
+  const std::string var = ::gf::testing::sample_path(name);                                        \
+  if (var.empty())                                                                                 \
+  GTEST_SKIP() << "sample " << name << " not found: set GAUGEFIX_SAMPLES to the samples folder"
+
+// What a 32-bit file holding u reads back as: every real rounded to float, then reunitarised.
+inline HostField single_precision_image(HostField u) {
+  for (Complex<double>& z : u.data)
+    z = {double(float(z.re)), double(float(z.im))};
+  reunitarize_all(u);
+  return u;
+}
+
+inline bool bit_equal(const HostField& a, const HostField& b) {
+  return a.nc == b.nc && a.ndir == b.ndir && a.geom.t0 == b.geom.t0 && a.geom.nt == b.geom.nt &&
+         a.data.size() == b.data.size() &&
+         std::memcmp(a.data.data(), b.data.data(), a.data.size() * sizeof(Complex<double>)) == 0;
+}
+
+inline double max_difference(const HostField& a, const HostField& b) {
+  EXPECT_EQ(a.data.size(), b.data.size());
+  double d = 0;
+  for (std::size_t i = 0; i < std::min(a.data.size(), b.data.size()); ++i)
+    d = std::max(d, std::sqrt(norm2(a.data[i] - b.data[i])));
+  return d;
+}
+
+// Expects read() to throw a gf::Error whose message names the file and holds every word,
+// and the file to be unchanged afterwards.
+inline void expect_read_error(const std::string& path, const std::function<void()>& read,
+                              std::initializer_list<const char*> words) {
+  const std::string before = read_bytes(path);
+  try {
+    read();
+    ADD_FAILURE() << "reading " << path << " did not throw";
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(fs::path(path).filename().string()), std::string::npos) << what;
+    for (const char* w : words)
+      EXPECT_NE(what.find(w), std::string::npos) << "'" << w << "' not in: " << what;
+  }
+  EXPECT_EQ(read_bytes(path), before) << path << " was modified";
+}
+
+} // namespace gf::testing

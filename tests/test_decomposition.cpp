@@ -1,0 +1,180 @@
+// Decomposition invariance of the gauge fixer: the same sweeps on 1, 2 or 4 ranks (this
+// binary under mpirun) give bitwise the same links and the same F and theta as the
+// whole lattice on one rank, which every rank also computes itself as the reference.
+// Every update kind, every gauge, SU(2) and SU(3), double and single precision, g(x)
+// tracked; on the CPU and, where a GPU is present, with CUDA (one GPU per rank, and the
+// whole-lattice reference on the same GPU). With one rank the suite still runs (both
+// paths are then the same path).
+#include "comm/decomposition.h"
+#include "comm/mpi_channel.h"
+#include "core/error.h"
+#include "fix/engine.h"
+#include "fix/schedule.h"
+#include "gen/generator.h"
+#include "test_fields.h"
+#include <gtest/gtest.h>
+#include <cstring>
+
+namespace gf {
+namespace {
+
+const int lattice[4] = {4, 4, 4, 8};
+
+struct Case {
+  GaugeKind gauge;
+  int nc;
+  Precision precision;
+  Backend backend = Backend::cpu;
+};
+
+EngineOptions options_for(const Case& c, const World& world) {
+  EngineOptions opt;
+  opt.gauge = c.gauge;
+  opt.precision = c.precision;
+  opt.backend = c.backend;
+  opt.node_rank = world.node_rank();
+  return opt;
+}
+
+std::vector<UpdateParams> every_update_kind() {
+  std::vector<UpdateParams> u(5);
+  u[0].kind = UpdateKind::relaxation;
+  u[1].kind = UpdateKind::overrelaxation;
+  u[2].kind = UpdateKind::stochastic_relaxation;
+  u[3].kind = UpdateKind::microcanonical;
+  u[4].kind = UpdateKind::heatbath;
+  u[4].temperature = 0.7;
+  return u;
+}
+
+class Decomposition : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Decomposition, SweepsMatchTheWholeLatticeBitwise) {
+  const Case c = GetParam();
+  if (c.backend == Backend::cuda && !cuda_available()) GTEST_SKIP() << "no CUDA device";
+  const World world;
+  const HostField whole = testing::random_field(lattice, c.nc, 21, 0.6);
+  const Geometry slab = decompose_time(lattice, world);
+
+  EngineOptions opt = options_for(c, world);
+  opt.track_transform = true;
+  opt.seed = 5;
+  auto reference = make_engine(whole, opt);
+  opt.channel = make_channel(world, ExchangePath::automatic);
+  auto distributed = make_engine(whole.slab(slab.t0, slab.nt), opt);
+
+  std::uint32_t sweep = 0;
+  for (const UpdateParams& u : every_update_kind())
+    for (int k = 0; k < 2; ++k, ++sweep) {
+      reference->sweep(u, sweep);
+      distributed->sweep(u, sweep);
+    }
+  const SliceSums a = reference->measure(), b = distributed->measure();
+  EXPECT_EQ(a.functional, b.functional);
+  EXPECT_EQ(a.theta, b.theta);
+
+  HostField ref_links = whole, ref_g(whole.geom, c.nc, 1);
+  reference->download(ref_links, &ref_g);
+  HostField links(slab, c.nc, 4), g(slab, c.nc, 1);
+  distributed->download(links, &g);
+  const HostField want = ref_links.slab(slab.t0, slab.nt), want_g = ref_g.slab(slab.t0, slab.nt);
+  EXPECT_EQ(0, std::memcmp(links.data.data(), want.data.data(), links.data.size() * sizeof(links.data[0])))
+      << "links differ on rank " << world.rank();
+  EXPECT_EQ(0, std::memcmp(g.data.data(), want_g.data.data(), g.data.size() * sizeof(g.data[0])))
+      << "g(x) differs on rank " << world.rank();
+}
+
+TEST_P(Decomposition, ScheduleWithAnnealingMatchesTheWholeLattice) {
+  const Case c = GetParam();
+  if (c.backend == Backend::cuda && !cuda_available()) GTEST_SKIP() << "no CUDA device";
+  const World world;
+  const HostField whole = testing::random_field(lattice, c.nc, 8, 1.0);
+  const Geometry slab = decompose_time(lattice, world);
+  FixOptions fix;
+  Phase anneal;
+  anneal.update.kind = UpdateKind::heatbath;
+  anneal.sweeps = 20;
+  anneal.t_max = 2.0;
+  anneal.t_min = 0.1;
+  anneal.micro_steps = 2;
+  Phase relax;
+  relax.update.kind = UpdateKind::overrelaxation;
+  relax.sweeps = 300;
+  fix.phases = {anneal, relax};
+  fix.tolerance = c.precision == Precision::double_ ? 1e-11 : 1e-5;
+  fix.check_interval = 10;
+  fix.reproject_interval = 25;
+
+  EngineOptions opt = options_for(c, world);
+  auto reference = make_engine(whole, opt);
+  const FixResult r1 = run_schedule(*reference, c.gauge, c.nc, whole.geom, fix, {});
+  opt.channel = make_channel(world, ExchangePath::automatic);
+  auto distributed = make_engine(whole.slab(slab.t0, slab.nt), opt);
+  const FixResult r2 = run_schedule(*distributed, c.gauge, c.nc, slab, fix, {});
+  EXPECT_EQ(r1.iterations, r2.iterations);
+  EXPECT_EQ(r1.converged, r2.converged);
+  EXPECT_EQ(r1.final.functional, r2.final.functional);
+  EXPECT_EQ(r1.final.theta, r2.final.theta);
+  EXPECT_NEAR(r1.final.functional, r2.final.functional, 1e-14 * std::abs(r1.final.functional));
+}
+
+std::string case_name(const ::testing::TestParamInfo<Case>& info) {
+  return std::string(gauge_name(info.param.gauge)) + "_su" + std::to_string(info.param.nc) + "_" +
+         precision_name(info.param.precision) + "_" + backend_name(info.param.backend);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Ranks, Decomposition,
+    ::testing::Values(Case{GaugeKind::landau, 3, Precision::double_},
+                      Case{GaugeKind::coulomb, 3, Precision::double_},
+                      Case{GaugeKind::mag, 3, Precision::double_},
+                      Case{GaugeKind::landau, 2, Precision::double_},
+                      Case{GaugeKind::mag, 2, Precision::double_},
+                      Case{GaugeKind::landau, 3, Precision::single},
+                      Case{GaugeKind::coulomb, 3, Precision::mixed},
+                      Case{GaugeKind::landau, 3, Precision::double_, Backend::cuda},
+                      Case{GaugeKind::coulomb, 3, Precision::double_, Backend::cuda},
+                      Case{GaugeKind::mag, 2, Precision::double_, Backend::cuda},
+                      Case{GaugeKind::landau, 3, Precision::single, Backend::cuda},
+                      Case{GaugeKind::mag, 3, Precision::mixed, Backend::cuda}),
+    case_name);
+
+// The generator: heatbath and overrelaxation sweeps on the slabs give the same links and
+// per-slice plaquette sums as on the whole lattice.
+TEST(GeneratorDecomposition, SweepsMatchTheWholeLatticeBitwise) {
+  const World world;
+  const Geometry slab = decompose_time(lattice, world);
+  for (int nc : {2, 3}) {
+    const HostField whole = testing::random_field(lattice, nc, 4, 0.8);
+    GeneratorOptions opt;
+    opt.beta = nc == 3 ? 5.7 : 2.3;
+    opt.seed = 9;
+    auto reference = make_generator(whole, opt);
+    opt.channel = make_channel(world, ExchangePath::automatic);
+    auto distributed = make_generator(whole.slab(slab.t0, slab.nt), opt);
+    for (std::uint32_t sweep = 1; sweep <= 3; ++sweep)
+      for (LinkUpdateKind kind : {LinkUpdateKind::heatbath, LinkUpdateKind::overrelaxation}) {
+        reference->sweep(kind, sweep);
+        distributed->sweep(kind, sweep);
+      }
+    EXPECT_EQ(reference->measure().plaquette, distributed->measure().plaquette) << "SU(" << nc << ")";
+    HostField ref_links = whole, links(slab, nc, 4);
+    reference->download(ref_links);
+    distributed->download(links);
+    const HostField want = ref_links.slab(slab.t0, slab.nt);
+    EXPECT_EQ(0, std::memcmp(links.data.data(), want.data.data(), links.data.size() * sizeof(links.data[0])))
+        << "SU(" << nc << ") links differ on rank " << world.rank();
+  }
+}
+
+TEST(DecompositionLimits, RejectsIndivisibleAndThinSlabs) {
+  const World world;
+  if (world.size() == 1) GTEST_SKIP() << "the limits concern several ranks (run under mpirun)";
+  const int odd[4] = {4, 4, 4, 4 * world.size() + 1};
+  EXPECT_THROW(decompose_time(odd, world), Error);
+  const int thin[4] = {4, 4, 4, world.size()};
+  EXPECT_THROW(decompose_time(thin, world), Error);
+}
+
+} // namespace
+} // namespace gf
