@@ -25,9 +25,9 @@ run() { # ranks lattice sweeps [path]
   $mpi -np "$1" "$bin/bench_scaling" "$2" "$3" cuda "${4:-auto}" >> "$log" 2>&1 || echo "FAILED rc=$?" >> "$log"
 }
 echo "## weak scaling" >> "$log"
-run 1 64,64,64,32 100; run 2 64,64,64,64 100; run 2 64,64,64,64 100 staged
+run 1 64,64,64,32 100; run 2 64,64,64,64 100
 run 1 48,48,48,48 100; run 2 48,48,48,96 100
 echo "## strong scaling" >> "$log"
-run 1 64,64,64,128 40; run 2 64,64,64,128 40
-run 1 64,64,64,256 20; run 2 64,64,64,256 20
+run 1 64,64,64,128 30; run 2 64,64,64,128 30
+run 1 64,64,64,256 15; run 2 64,64,64,256 15
 cat "$log"
