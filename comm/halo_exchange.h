@@ -34,6 +34,13 @@
 
 namespace gf {
 
+// The geometry an engine stores for a slab: with halo slices when the channel joins
+// several ranks, the slab itself otherwise (one rank: time wraps periodically).
+inline Geometry stored_geometry(const Geometry& slab, const Channel* channel) {
+  const bool several = channel && channel->ranks() > 1;
+  return several ? Geometry::slab(slab.L, slab.t0, slab.nt, true) : slab;
+}
+
 template <class Exec, class S, int N>
 class HaloExchange {
 public:

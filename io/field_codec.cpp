@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <iostream>
 
 namespace gf {
@@ -52,6 +53,15 @@ void store_real(double v, unsigned char* p, int bytes, bool big_endian) {
 
 std::uint32_t rotate_left(std::uint32_t v, int n) {
   return std::rotl(v, n);
+}
+
+std::string utc_date() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char date[64];
+  std::strftime(date, sizeof date, "%a %b %d %H:%M:%S %Y UTC", &utc);
+  return date;
 }
 
 std::string hex32(std::uint32_t v) {

@@ -27,6 +27,8 @@ std::uint32_t load_u32(const unsigned char* p, bool big_endian);
 void store_u32(std::uint32_t v, unsigned char* p, bool big_endian);
 std::uint32_t rotate_left(std::uint32_t v, int n);
 std::string hex32(std::uint32_t v); // "%x"
+// The current time as "Sun Nov 22 04:56:19 2026 UTC" (file headers).
+std::string utc_date();
 
 // The checks above; finite: this rank decoded no NaN or Inf.
 void check_links(const std::string& source, HostField& u, int bytes_per_real, bool finite,

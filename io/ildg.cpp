@@ -214,15 +214,6 @@ std::string hex8(std::uint32_t v) {
   return b;
 }
 
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char date[64];
-  std::strftime(date, sizeof date, "%a %b %d %H:%M:%S %Y UTC", &utc);
-  return date;
-}
-
 } // namespace
 
 HostField read_ildg(const std::string& path, const World& world, const ReadOptions& opt,
@@ -329,7 +320,7 @@ void write_ildg(const std::string& path, const HostField& slab, const WriteOptio
   }
   sums.a = world.bit_xor(sums.a);
   sums.b = world.bit_xor(sums.b);
-  std::string date = utc_now();
+  std::string date = utc_date();
   world.broadcast(date); // every rank lays out the same records
 
   const std::string head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>";

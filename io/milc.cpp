@@ -4,8 +4,8 @@
 #include "io/field_codec.h"
 #include "io/parallel_file.h"
 #include <algorithm>
+#include <cstring>
 #include <cmath>
-#include <ctime>
 #include <filesystem>
 
 namespace gf {
@@ -148,10 +148,8 @@ void write_milc(const std::string& path, const HostField& slab, const WriteOptio
     store_u32(static_cast<std::uint32_t>(milc_magic), h, big);
     for (int k = 0; k < 4; ++k)
       store_u32(static_cast<std::uint32_t>(slab.geom.L[k]), h + 4 + 4 * k, big);
-    const std::time_t now = std::time(nullptr);
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    std::strftime(reinterpret_cast<char*>(h + 20), 64, "%a %b %d %H:%M:%S %Y UTC", &utc);
+    const std::string date = utc_date(); // 64-byte time stamp field, NUL-padded
+    std::memcpy(h + 20, date.data(), std::min<std::size_t>(date.size(), 63));
     store_u32(0, h + 84, big);
     store_u32(sums.s29, h + 88, big);
     store_u32(sums.s31, h + 92, big);

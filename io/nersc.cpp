@@ -1,6 +1,7 @@
 #include "io/nersc.h"
 #include "core/error.h"
 #include "io/field_checks.h"
+#include "io/field_codec.h"
 #include "io/parallel_file.h"
 #include "math/su_n.h"
 #include "observables/observables.h"
@@ -10,7 +11,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <string_view>
@@ -46,11 +46,6 @@ constexpr FloatFormat float_formats[] = {{"IEEE32BIG", 4, true}, {"IEEE32LITTLE"
   throw Error("NERSC file '" + path + "': " + what);
 }
 
-std::string hex(std::uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "%x", v);
-  return b;
-}
 std::string fixed15(double v) {
   char b[64];
   std::snprintf(b, sizeof b, "%.15f", v);
@@ -336,8 +331,8 @@ HostField read_nersc(const std::string& path, const World& world, const ReadOpti
 
   if (h.checksum && *h.checksum != checksum)
     checksum_mismatch(file,
-                      "CHECKSUM mismatch: header " + hex(*h.checksum) +
-                          ", computed from the data " + hex(checksum),
+                      "CHECKSUM mismatch: header " + hex32(*h.checksum) +
+                          ", computed from the data " + hex32(checksum),
                       opt.checksum_warning_only, world);
 
   if (world.any(!finite))
@@ -359,7 +354,7 @@ HostField read_nersc(const std::string& path, const World& world, const ReadOpti
     info->big_endian = h.big_endian;
     info->stored.assign(h.entries.begin(), h.entries.end());
     info->computed = {
-        {"CHECKSUM", hex(checksum)}, {"PLAQUETTE", general(plaq)}, {"LINK_TRACE", general(trace)}};
+        {"CHECKSUM", hex32(checksum)}, {"PLAQUETTE", general(plaq)}, {"LINK_TRACE", general(trace)}};
     info->plaquette = plaq;
     info->link_trace = trace;
     info->reunitarised = h.bytes_per_real == 4;
@@ -400,15 +395,6 @@ HeaderValues header_values(const std::string& path, const WriteOptions& opt) {
   return v;
 }
 
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char date[64];
-  std::strftime(date, sizeof date, "%a %b %d %H:%M:%S %Y UTC", &utc);
-  return date;
-}
-
 } // namespace
 
 void write_nersc(const std::string& path, const HostField& slab, const WriteOptions& opt,
@@ -441,7 +427,7 @@ void write_nersc(const std::string& path, const HostField& slab, const WriteOpti
       header += "DIMENSION_" + std::to_string(k + 1) + " = " + std::to_string(g.L[k]) + "\n";
     header += "LINK_TRACE = " + fixed15(trace) + "\n";
     header += "PLAQUETTE = " + fixed15(plaq) + "\n";
-    header += "CHECKSUM = " + hex(checksum) + "\n";
+    header += "CHECKSUM = " + hex32(checksum) + "\n";
     for (int k = 0; k < 4; ++k)
       header += "BOUNDARY_" + std::to_string(k + 1) + " = PERIODIC\n";
     header += "ENSEMBLE_ID = " + v.ensemble_id + "\n";
@@ -450,7 +436,7 @@ void write_nersc(const std::string& path, const HostField& slab, const WriteOpti
     header += std::string("FLOATING_POINT = IEEE") + (opt.double_precision ? "64" : "32") +
               (v.big_endian ? "BIG" : "LITTLE") + "\n";
     header += "CREATOR = " + v.creator + "\n";
-    header += "CREATION_DATE = " + utc_now() + "\n";
+    header += "CREATION_DATE = " + utc_date() + "\n";
     header += "END_HEADER\n";
   }
   world.broadcast(header, 0);

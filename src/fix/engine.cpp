@@ -34,14 +34,14 @@ bool cuda_available() { return cuda_device_count() > 0; }
 bool cuda_available() { return false; }
 #endif
 
-std::unique_ptr<Engine> make_engine(const HostField& links, const EngineOptions& opt) {
+void check_updatable(const HostField& links, const Channel* channel) {
   if (links.nc != 2 && links.nc != 3)
     throw Error("gauge group SU(" + std::to_string(links.nc) + ") is not supported (SU(2), SU(3))");
   for (int d = 0; d < 4; ++d)
     if (links.geom.L[d] < 2 || links.geom.L[d] % 2 != 0)
       throw Error("lattice extent " + std::to_string(links.geom.L[d]) + " in direction " +
                   std::to_string(d) + " must be even and >= 2 (checkerboard updates)");
-  const int ranks = opt.channel ? opt.channel->ranks() : 1;
+  const int ranks = channel ? channel->ranks() : 1;
   const Geometry& g = links.geom;
   if (g.nt * ranks != g.L[3] || (ranks == 1 && g.t0 != 0))
     throw Error("the field holds time slices " + std::to_string(g.t0) + ".." +
@@ -49,6 +49,10 @@ std::unique_ptr<Engine> make_engine(const HostField& links, const EngineOptions&
                 ", which is not one of " + std::to_string(ranks) + " equal slabs");
   if (ranks > 1 && g.nt < 2)
     throw Error("at least 2 time slices per rank are needed (got " + std::to_string(g.nt) + ")");
+}
+
+std::unique_ptr<Engine> make_engine(const HostField& links, const EngineOptions& opt) {
+  check_updatable(links, opt.channel.get());
   if (opt.backend == Backend::cpu) return make_cpu_engine(links, opt);
 #ifdef GAUGEFIX_HAVE_CUDA
   if (!cuda_available()) throw Error("backend cuda requested, but no CUDA device was found");

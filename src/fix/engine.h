@@ -65,5 +65,8 @@ public:
 // Throws Error naming the problem for an unsupported group, odd extents, or a slab that
 // does not fit the channel's decomposition.
 std::unique_ptr<Engine> make_engine(const HostField& links, const EngineOptions& opt);
+// The checks above, shared by every engine that updates links by checkerboard over a time
+// decomposition (also the generator's).
+void check_updatable(const HostField& links, const Channel* channel);
 
 } // namespace gf

@@ -29,7 +29,7 @@ template <class Exec, class S, class C, int N, class Gauge>
 class EngineImpl final : public Engine {
 public:
   EngineImpl(const HostField& host, const EngineOptions& opt)
-      : geom_(slab_geometry(host.geom, opt)), opt_(opt),
+      : geom_(stored_geometry(host.geom, opt.channel.get())), opt_(opt),
         links_(layout_size<S, N>(geom_, 4, opt.compressed)),
         transform_(opt.track_transform ? layout_size<S, N>(geom_, 1, opt.compressed) : 0),
         measure_f_(geom_.local_volume()), measure_theta_(geom_.local_volume()) {
@@ -88,11 +88,6 @@ public:
   }
 
 private:
-  static Geometry slab_geometry(const Geometry& g, const EngineOptions& opt) {
-    const bool several = opt.channel && opt.channel->ranks() > 1;
-    return several ? Geometry::slab(g.L, g.t0, g.nt, true) : g;
-  }
-
   FieldView<S, N> view(const Buffer<Exec, S>& b, int ndir) const {
     return {const_cast<S*>(b.data()), geom_, ndir, opt_.compressed};
   }

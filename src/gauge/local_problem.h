@@ -55,18 +55,24 @@ struct LinearProblem {
     return false;
   }
 
-  GF_HD Quaternion<C> heatbath(C temperature, const RandomKey& key, int subgroup) const {
-    const Quaternion<C> g_star = maximizer();
-    C x0;
-    if (!draw_x0(std::sqrt(norm2(q)) / temperature, key, subgroup, x0)) return g_star;
-    const Uniform4<C> r = uniform4<C>(key, RandomPurpose::heatbath_direction, subgroup, 0);
+  // The SU(2) element with real part x0 and a uniformly random direction of its
+  // imaginary part, drawn from the stream `direction`.
+  GF_HD static Quaternion<C> with_random_direction(C x0, const RandomKey& key,
+                                                   RandomPurpose direction, int subgroup) {
+    const Uniform4<C> r = uniform4<C>(key, direction, subgroup, 0);
     const C cos_theta = C(2) * r.u[0] - C(1);
     const C sin_theta = std::sqrt(C(1) - cos_theta * cos_theta);
     const C phi = C(6.283185307179586) * r.u[1];
     const C len = std::sqrt(C(1) - x0 * x0 > C(0) ? C(1) - x0 * x0 : C(0));
-    const Quaternion<C> x = {
-        {x0, len * sin_theta * std::cos(phi), len * sin_theta * std::sin(phi), len * cos_theta}};
-    return x * g_star; // f(x g*) = |q| x0
+    return {{x0, len * sin_theta * std::cos(phi), len * sin_theta * std::sin(phi), len * cos_theta}};
+  }
+
+  GF_HD Quaternion<C> heatbath(C temperature, const RandomKey& key, int subgroup) const {
+    const Quaternion<C> g_star = maximizer();
+    C x0;
+    if (!draw_x0(std::sqrt(norm2(q)) / temperature, key, subgroup, x0)) return g_star;
+    // f(x g*) = |q| x0
+    return with_random_direction(x0, key, RandomPurpose::heatbath_direction, subgroup) * g_star;
   }
 };
 

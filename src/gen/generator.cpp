@@ -24,16 +24,7 @@ void Generator::sweep(LinkUpdateKind kind, std::uint32_t sweep) {
 }
 
 std::unique_ptr<Generator> make_generator(const HostField& links, const GeneratorOptions& opt) {
-  if (links.nc != 2 && links.nc != 3)
-    throw Error("gauge group SU(" + std::to_string(links.nc) + ") is not supported (SU(2), SU(3))");
-  for (int d = 0; d < 4; ++d)
-    if (links.geom.L[d] < 2 || links.geom.L[d] % 2 != 0)
-      throw Error("lattice extent " + std::to_string(links.geom.L[d]) + " in direction " +
-                  std::to_string(d) + " must be even and >= 2 (checkerboard updates)");
-  const int ranks = opt.channel ? opt.channel->ranks() : 1;
-  if (links.geom.nt * ranks != links.geom.L[3] || (ranks > 1 && links.geom.nt < 2))
-    throw Error("the field's time slices do not form one of " + std::to_string(ranks) +
-                " equal slabs of at least 2 slices");
+  check_updatable(links, opt.channel.get());
   if (opt.backend == Backend::cpu) return make_cpu_generator(links, opt);
 #ifdef GAUGEFIX_HAVE_CUDA
   if (!cuda_available()) throw Error("backend cuda requested, but no CUDA device was found");

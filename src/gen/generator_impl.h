@@ -13,7 +13,7 @@ template <class Exec, class S, class C, int N>
 class GeneratorImpl final : public Generator {
 public:
   GeneratorImpl(const HostField& host, const GeneratorOptions& opt)
-      : geom_(slab_geometry(host.geom, opt)), opt_(opt),
+      : geom_(stored_geometry(host.geom, opt.channel.get())), opt_(opt),
         links_(layout_size<S, N>(geom_, 4, opt.compressed)), plaquette_(geom_.local_volume()),
         accepted_(geom_.local_volume()) {
     if (geom_.halo) halo_.emplace(opt.channel, view());
@@ -51,11 +51,6 @@ public:
   void synchronize() override { gf::synchronize(Exec{}); }
 
 private:
-  static Geometry slab_geometry(const Geometry& g, const GeneratorOptions& opt) {
-    const bool several = opt.channel && opt.channel->ranks() > 1;
-    return several ? Geometry::slab(g.L, g.t0, g.nt, true) : g;
-  }
-
   void fill_halo() {
     if (!geom_.halo) return;
     gf::synchronize(Exec{});

@@ -47,14 +47,8 @@ GF_HD bool heatbath_su2(const LinearProblem<C>& p, C coupling, const RandomKey& 
                         Quaternion<C>& g) {
   C x0;
   if (!LinearProblem<C>::draw_x0(coupling * std::sqrt(norm2(p.q)), key, s, x0)) return false;
-  const Uniform4<C> r = uniform4<C>(key, RandomPurpose::generator_direction, s, 0);
-  const C cos_theta = C(2) * r.u[0] - C(1);
-  const C sin_theta = std::sqrt(C(1) - cos_theta * cos_theta);
-  const C phi = C(6.283185307179586) * r.u[1];
-  const C len = std::sqrt(C(1) - x0 * x0 > C(0) ? C(1) - x0 * x0 : C(0));
-  const Quaternion<C> x = {
-      {x0, len * sin_theta * std::cos(phi), len * sin_theta * std::sin(phi), len * cos_theta}};
-  g = x * p.maximizer();
+  g = LinearProblem<C>::with_random_direction(x0, key, RandomPurpose::generator_direction, s) *
+      p.maximizer();
   return true;
 }
 
