@@ -111,3 +111,23 @@ TEST(LocalUpdate, ParameterValidation) {
 
 } // namespace
 } // namespace gf
+
+namespace gf {
+namespace {
+
+// The division-free overrelaxed maximiser of the linear problem equals the paper's
+// formula applied to the maximiser, for random problems and omega in [1, 2).
+TEST(LocalUpdate, OverrelaxedMaximizerMatchesFormula) {
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    const Uniform4<double> r = uniform4<double>({seed, 3, 0, 0}, RandomPurpose::test, 0, 0);
+    const LinearProblem<double> p = {{{4 * r.u[0] - 2, 4 * r.u[1] - 2, 4 * r.u[2] - 2, 4 * r.u[3] - 2}}};
+    for (double omega : {1.0, 1.3, 1.7, 1.95}) {
+      const Quaternion<double> a = p.overrelaxed_maximizer(omega), b = overrelax(p.maximizer(), omega);
+      for (int i = 0; i < 4; ++i) EXPECT_NEAR(a[i], b[i], 1e-14) << seed << " " << omega;
+    }
+  }
+  EXPECT_EQ(LinearProblem<double>{}.overrelaxed_maximizer(1.7)[0], 1.0); // q = 0: identity
+}
+
+} // namespace
+} // namespace gf

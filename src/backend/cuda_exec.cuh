@@ -1,12 +1,15 @@
 // cuda_exec.cuh: the CUDA backend, included only by .cu files. parallel_for launches a
-// plain one-thread-per-item kernel running the same functor the CPU backend runs, on the
-// CudaExec's stream (the legacy default stream unless a Queue gave one);
+// one-thread-per-item kernel running the same functor the CPU backend runs, on the
+// CudaExec's stream (the legacy default stream unless a Queue gave one), with the launch
+// parameters of a LaunchConfig (launch_config.h); resident_blocks asks the occupancy API
+// whether such a launch is possible;
 // Buffer<CudaExec, T> is device memory; reduce_segments sums each segment with one
 // thread block in a fixed order (deterministic from run to run). For the halo exchange:
 // Queue owns a non-blocking stream, MessageBuffer is pinned host memory (so that copies
 // are asynchronous and MPI sends from it), copy_async is cudaMemcpyAsync on the queue.
 #pragma once
 #include "backend/host_exec.h"
+#include "backend/launch_config.h"
 #include "core/error.h"
 #include <cuda_runtime.h>
 #include <string>
@@ -17,6 +20,7 @@ struct CudaExec {
   static constexpr const char* name = "cuda";
   static constexpr bool asynchronous = true; // parallel_for returns at once
   static constexpr bool device_memory = true;
+  static constexpr bool lane_groups = true; // several threads per site (lane_sum.h)
   cudaStream_t stream = nullptr;
 };
 
@@ -30,14 +34,52 @@ __global__ void parallel_for_kernel(std::int64_t n, F f) {
   if (i < n) f(i);
 }
 
-constexpr int default_block_size = 128;
+template <int MinBlocks, class F>
+__global__ void __launch_bounds__(bounded_block_max, MinBlocks) bounded_for_kernel(std::int64_t n, F f) {
+  const std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) f(i);
+}
 
 template <class F>
-void parallel_for(CudaExec e, std::int64_t n, const F& f) {
+using ForKernel = void (*)(std::int64_t, F);
+
+// The compiled instance for c.min_blocks among Bounds<M...> (0: the unbounded kernel).
+template <class F, int... M>
+ForKernel<F> select_for_kernel(Bounds<M...>, const LaunchConfig& c) {
+  ForKernel<F> k = c.min_blocks == 0 ? parallel_for_kernel<F> : nullptr;
+  ((c.min_blocks == M ? (k = bounded_for_kernel<M, F>) : k), ...);
+  if (!k || (c.min_blocks != 0 && c.block > bounded_block_max))
+    throw Error("no compiled kernel instance for " + std::to_string(c.block) + " threads and " +
+                std::to_string(c.min_blocks) + " blocks per SM");
+  return k;
+}
+
+template <class B = Bounds<>, class F>
+void parallel_for(CudaExec e, std::int64_t n, const F& f, const LaunchConfig& c = {}) {
   if (n == 0) return;
-  const std::int64_t blocks = (n + default_block_size - 1) / default_block_size;
-  parallel_for_kernel<<<static_cast<unsigned>(blocks), default_block_size, 0, e.stream>>>(n, f);
+  const ForKernel<F> k = select_for_kernel<F>(B{}, c);
+  cuda_check(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, c.carveout),
+             "cudaFuncSetAttribute (carve-out)");
+  const std::int64_t blocks = (n + c.block - 1) / c.block;
+  k<<<static_cast<unsigned>(blocks), c.block, 0, e.stream>>>(n, f);
   cuda_check(cudaGetLastError(), "kernel launch");
+}
+
+// Blocks of the launch resident per SM (the occupancy API); 0: it cannot be launched.
+template <class B = Bounds<>, class F>
+int resident_blocks(CudaExec, const F&, const LaunchConfig& c) {
+  ForKernel<F> k;
+  try {
+    k = select_for_kernel<F>(B{}, c);
+  } catch (const Error&) {
+    return 0;
+  }
+  int blocks = 0;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, c.block, 0) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return blocks;
 }
 
 template <class T>

@@ -1,10 +1,12 @@
-// host_exec.h: the CPU backend. parallel_for runs a site functor in an OpenMP loop;
+// host_exec.h: the CPU backend. parallel_for runs a site functor in an OpenMP loop (the
+// LaunchConfig of the GPU is accepted and ignored);
 // Buffer<HostExec, T> is host memory; reduce_segments sums fixed-length segments in a
 // fixed order (one segment per time slice), so reductions do not depend on the number
 // of threads. For the halo exchange: Queue (an ordered stream of work; on the CPU every
 // call completes before it returns), MessageBuffer (host memory that MPI sends from) and
 // copy_async. The CUDA backend (cuda_exec.cuh) offers the same things.
 #pragma once
+#include "backend/launch_config.h"
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -15,12 +17,18 @@ struct HostExec {
   static constexpr const char* name = "cpu";
   static constexpr bool asynchronous = false; // parallel_for returns when the work is done
   static constexpr bool device_memory = false; // buffers are host memory (no peer access)
+  static constexpr bool lane_groups = false;   // one thread per site only (no warps)
 };
 
-template <class F>
-void parallel_for(HostExec, std::int64_t n, const F& f) {
+template <class B = Bounds<>, class F>
+void parallel_for(HostExec, std::int64_t n, const F& f, const LaunchConfig& = {}) {
 #pragma omp parallel for schedule(static)
   for (std::int64_t i = 0; i < n; ++i) f(i);
+}
+
+template <class B = Bounds<>, class F>
+int resident_blocks(HostExec, const F&, const LaunchConfig&) {
+  return 1;
 }
 
 template <class Exec, class T>

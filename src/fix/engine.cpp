@@ -41,6 +41,9 @@ void check_updatable(const HostField& links, const Channel* channel) {
     if (links.geom.L[d] < 2 || links.geom.L[d] % 2 != 0)
       throw Error("lattice extent " + std::to_string(links.geom.L[d]) + " in direction " +
                   std::to_string(d) + " must be even and >= 2 (checkerboard updates)");
+  if (links.geom.v3h >= (std::int64_t(1) << 31))
+    throw Error("the spatial volume " + std::to_string(links.geom.v3) +
+                " is too large (at most 2^32 sites per time slice)");
   const int ranks = channel ? channel->ranks() : 1;
   const Geometry& g = links.geom;
   if (g.nt * ranks != g.L[3] || (ranks == 1 && g.t0 != 0))

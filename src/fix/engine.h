@@ -10,12 +10,14 @@
 // halo slices and exchanges them (comm/halo_exchange.h), and measure() returns the sums
 // of every time slice of the lattice, gathered in slice order.
 #pragma once
+#include "backend/launch_config.h"
 #include "comm/channel.h"
 #include "gauge/gauge_kind.h"
 #include "lattice/host_field.h"
 #include "update/update_kind.h"
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +32,13 @@ Backend parse_backend(const std::string& name);
 const char* backend_name(Backend b);
 bool cuda_available(); // built with CUDA and a device present
 
+// How a sweep kernel runs: threads per site (1 on the CPU; 1, 4 or 8 on the GPU) and
+// the launch parameters. Every choice gives the bitwise same field (site_sweep.h).
+struct SweepVariant {
+  int lanes = 1;
+  LaunchConfig config;
+};
+
 struct EngineOptions {
   GaugeKind gauge = GaugeKind::landau;
   Precision precision = Precision::double_;
@@ -40,6 +49,7 @@ struct EngineOptions {
   std::shared_ptr<Channel> channel; // null or one rank: the field is the whole lattice
   int node_rank = 0;                // picks the GPU: node_rank mod the number of devices
   bool exchange = true; // false: no halo messages (wrong physics; times the overlap only)
+  std::optional<SweepVariant> sweep_variant; // forced variant (tests, benchmarks)
 };
 
 // Per-slice sums of every time slice of the lattice, in double; normalised by the driver.
@@ -54,6 +64,8 @@ public:
   virtual void sweep(const UpdateParams& p, std::uint32_t sweep_index) = 0;
   virtual SliceSums measure() = 0;
   virtual void reproject() = 0;
+  // Forces the sweep's variant (nullopt: the backend's choice); results do not change.
+  virtual void set_sweep_variant(const std::optional<SweepVariant>& v) = 0;
   // How halos travel: "none" (one rank), "pointers", "staged" or "peer" (halo_exchange.h).
   virtual const char* halo_path() const = 0;
   // Waits until all work issued so far is done (for timing).

@@ -9,15 +9,15 @@ std::unique_ptr<Engine> make_cpu_engine(const HostField& host, const EngineOptio
   const bool su2 = host.nc == 2;
   switch (opt.precision) {
   case Precision::single:
-    return su2 ? make_engine_for<HostExec, float, float, 2>(host, opt)
-               : make_engine_for<HostExec, float, float, 3>(host, opt);
+    return su2 ? make_engine_for<HostExec, SinglePrecision, 2>(host, opt)
+               : make_engine_for<HostExec, SinglePrecision, 3>(host, opt);
   case Precision::mixed:
-    return su2 ? make_engine_for<HostExec, float, double, 2>(host, opt)
-               : make_engine_for<HostExec, float, double, 3>(host, opt);
+    return su2 ? make_engine_for<HostExec, MixedPrecision, 2>(host, opt)
+               : make_engine_for<HostExec, MixedPrecision, 3>(host, opt);
   case Precision::double_:
   default:
-    return su2 ? make_engine_for<HostExec, double, double, 2>(host, opt)
-               : make_engine_for<HostExec, double, double, 3>(host, opt);
+    return su2 ? make_engine_for<HostExec, DoublePrecision, 2>(host, opt)
+               : make_engine_for<HostExec, DoublePrecision, 3>(host, opt);
   }
 }
 

@@ -6,8 +6,8 @@
 namespace gf {
 
 std::unique_ptr<Engine> make_cuda_engine_double(const HostField& host, const EngineOptions& opt) {
-  return host.nc == 2 ? make_engine_for<CudaExec, double, double, 2>(host, opt)
-                      : make_engine_for<CudaExec, double, double, 3>(host, opt);
+  return host.nc == 2 ? make_engine_for<CudaExec, DoublePrecision, 2>(host, opt)
+                      : make_engine_for<CudaExec, DoublePrecision, 3>(host, opt);
 }
 
 } // namespace gf

@@ -6,8 +6,8 @@
 namespace gf {
 
 std::unique_ptr<Engine> make_cuda_engine_mixed(const HostField& host, const EngineOptions& opt) {
-  return host.nc == 2 ? make_engine_for<CudaExec, float, double, 2>(host, opt)
-                      : make_engine_for<CudaExec, float, double, 3>(host, opt);
+  return host.nc == 2 ? make_engine_for<CudaExec, MixedPrecision, 2>(host, opt)
+                      : make_engine_for<CudaExec, MixedPrecision, 3>(host, opt);
 }
 
 } // namespace gf

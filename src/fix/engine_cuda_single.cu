@@ -6,8 +6,8 @@
 namespace gf {
 
 std::unique_ptr<Engine> make_cuda_engine_single(const HostField& host, const EngineOptions& opt) {
-  return host.nc == 2 ? make_engine_for<CudaExec, float, float, 2>(host, opt)
-                      : make_engine_for<CudaExec, float, float, 3>(host, opt);
+  return host.nc == 2 ? make_engine_for<CudaExec, SinglePrecision, 2>(host, opt)
+                      : make_engine_for<CudaExec, SinglePrecision, 3>(host, opt);
 }
 
 } // namespace gf

@@ -1,5 +1,5 @@
-// engine_impl.h: the Engine for one (backend, storage type S, compute type C, N, gauge),
-// written once for all backends. Included by the few translation units that instantiate
+// engine_impl.h: the Engine for one (backend, precision mode Prec, N, gauge), written once
+// for all backends. Included by the few translation units that instantiate
 // it (engine_cpu.cpp, engine_cuda_*.cu); nothing else includes it.
 //
 // On several ranks a half-sweep follows the protocol of comm/halo_exchange.h: the two
@@ -11,22 +11,29 @@
 #include "fix/engine.h"
 #include "fix/layout_transfer.h"
 #include "fix/site_functors.h"
+#include "fix/site_sweep.h"
 #include "gauge/landau_coulomb.h"
 #include "gauge/mag.h"
 #include <optional>
+#include <type_traits>
 
 namespace gf {
 
-// Runs f on items offset .. offset + n - 1 (a range of time slices).
-template <class F>
-struct Shifted {
-  F f;
-  std::int64_t offset;
-  GF_HD void operator()(std::int64_t i) const { f(i + offset); }
+// The __launch_bounds__ instances compiled for each sweep kernel besides the unbounded
+// one (launch_config.h): one register cap a little under the unbounded kernel's use
+// (measured with -Xptxas -v, docs/kernels.md), none for one thread per site, whose
+// links alone need over 100 registers.
+template <int Lanes, class Prec>
+struct SweepBoundsFor {
+  static constexpr bool wide = sizeof(typename Prec::problem) == 8;
+  using type = std::conditional_t<Lanes == 1, Bounds<>,
+                                  std::conditional_t<wide, Bounds<2>, std::conditional_t<Lanes == 4, Bounds<3>, Bounds<4>>>>;
 };
 
-template <class Exec, class S, class C, int N, class Gauge>
+template <class Exec, class Prec, int N, class Gauge>
 class EngineImpl final : public Engine {
+  using S = typename Prec::storage;
+
 public:
   EngineImpl(const HostField& host, const EngineOptions& opt)
       : geom_(stored_geometry(host.geom, opt.channel.get())), opt_(opt),
@@ -44,16 +51,11 @@ public:
   }
 
   void sweep(const UpdateParams& p, std::uint32_t sweep_index) override {
-    const FieldView<S, N> tv =
-        opt_.track_transform ? view(transform_, 1) : FieldView<S, N>{nullptr, geom_, 1, opt_.compressed};
     refresh_halo();
-    for (int parity = 0; parity < 2; ++parity) {
-      const SiteUpdate<Gauge, S, C, N> f{view(links_, 4), tv, parity, p, opt_.seed, sweep_index};
-      if (geom_.halo)
-        half_sweep_exchanging(f, parity);
-      else
-        parallel_for(Exec{}, geom_.nt * geom_.v3h, f);
-    }
+    if (update_family(p.kind) == UpdateFamily::thermal)
+      sweep_family<UpdateFamily::thermal>(p, sweep_index);
+    else
+      sweep_family<UpdateFamily::local>(p, sweep_index);
   }
 
   SliceSums measure() override {
@@ -71,12 +73,15 @@ public:
   }
 
   void reproject() override {
-    parallel_for(Exec{}, geom_.nt * 2 * 4 * geom_.v3h, Reproject<S, C, N>{view(links_, 4)});
+    using P = typename Prec::problem;
+    parallel_for(Exec{}, geom_.nt * 2 * 4 * geom_.v3h, Reproject<S, P, N>{view(links_, 4)});
     if (opt_.track_transform)
-      parallel_for(Exec{}, geom_.nt * 2 * geom_.v3h, Reproject<S, C, N>{view(transform_, 1)});
+      parallel_for(Exec{}, geom_.nt * 2 * geom_.v3h, Reproject<S, P, N>{view(transform_, 1)});
     gf::synchronize(Exec{});
     halo_fresh_ = false;
   }
+
+  void set_sweep_variant(const std::optional<SweepVariant>& v) override { opt_.sweep_variant = v; }
 
   void synchronize() override { gf::synchronize(Exec{}); }
   const char* halo_path() const override { return halo_ ? halo_->mode_name() : "none"; }
@@ -99,24 +104,58 @@ private:
     halo_fresh_ = true;
   }
 
+  template <UpdateFamily Family>
+  void sweep_family(const UpdateParams& p, std::uint32_t sweep_index) {
+    const SweepVariant v =
+        opt_.sweep_variant.value_or(SweepVariant{Exec::lane_groups ? 4 : 1, {}});
+    if constexpr (Exec::lane_groups) {
+      if (v.lanes == 4) return sweep_with<4, Family>(p, sweep_index, v.config);
+      if (v.lanes == 8) return sweep_with<8, Family>(p, sweep_index, v.config);
+    }
+    if (v.lanes != 1)
+      throw Error("the " + std::string(Exec::name) + " backend has no sweep with " +
+                  std::to_string(v.lanes) + " threads per site");
+    sweep_with<1, Family>(p, sweep_index, v.config);
+  }
+
+  template <int Lanes, UpdateFamily Family>
+  void sweep_with(const UpdateParams& p, std::uint32_t sweep_index, const LaunchConfig& config) {
+    const FieldView<S, N> tv = opt_.track_transform
+                                   ? view(transform_, 1)
+                                   : FieldView<S, N>{nullptr, geom_, 1, opt_.compressed};
+    for (int parity = 0; parity < 2; ++parity) {
+      SiteSweep<Gauge, Prec, N, Lanes, Family> f{view(links_, 4), tv, parity, 0, p, opt_.seed, sweep_index};
+      if (geom_.halo)
+        half_sweep_exchanging(f, parity, config);
+      else
+        parallel_for<typename SweepBoundsFor<Lanes, Prec>::type>(Exec{}, geom_.nt * geom_.v3h * Lanes, f, config);
+    }
+  }
+
+  // One half-sweep on several ranks: the boundary slices, then the interior while the
+  // updated boundary links travel to the neighbours.
   template <class F>
-  void half_sweep_exchanging(const F& f, int parity) {
+  void half_sweep_exchanging(F f, int parity, const LaunchConfig& config) {
     const std::int64_t slice = geom_.v3h;
     const int nt = geom_.nt;
-    parallel_for(boundary_queue_.exec(), slice, Shifted<F>{f, 0});
-    parallel_for(boundary_queue_.exec(), slice, Shifted<F>{f, (nt - 1) * slice});
+    const auto run = [&](const Queue<Exec>& q, std::int64_t first, std::int64_t sites) {
+      f.first_site = first;
+      parallel_for<typename SweepBoundsFor<F::lanes, Prec>::type>(q.exec(), sites * F::lanes, f, config);
+    };
+    run(boundary_queue_, 0, slice);
+    run(boundary_queue_, (nt - 1) * slice, slice);
     boundary_queue_.synchronize();
     if (!opt_.exchange) {
-      parallel_for(interior_queue_.exec(), (nt - 2) * slice, Shifted<F>{f, slice});
+      run(interior_queue_, slice, (nt - 2) * slice);
       interior_queue_.synchronize();
       return;
     }
     if constexpr (Exec::asynchronous) {
-      parallel_for(interior_queue_.exec(), (nt - 2) * slice, Shifted<F>{f, slice});
+      run(interior_queue_, slice, (nt - 2) * slice);
       halo_->sweep_exchange_post(view(links_, 4), parity, comm_queue_);
     } else {
       halo_->sweep_exchange_post(view(links_, 4), parity, comm_queue_);
-      parallel_for(interior_queue_.exec(), (nt - 2) * slice, Shifted<F>{f, slice});
+      run(interior_queue_, slice, (nt - 2) * slice);
     }
     halo_->sweep_exchange_complete(comm_queue_);
     interior_queue_.synchronize();
@@ -133,16 +172,16 @@ private:
   Queue<Exec> boundary_queue_, interior_queue_, comm_queue_;
 };
 
-template <class Exec, class S, class C, int N>
+template <class Exec, class Prec, int N>
 std::unique_ptr<Engine> make_engine_for(const HostField& host, const EngineOptions& opt) {
   switch (opt.gauge) {
   case GaugeKind::landau:
-    return std::make_unique<EngineImpl<Exec, S, C, N, LandauGauge>>(host, opt);
+    return std::make_unique<EngineImpl<Exec, Prec, N, LandauGauge>>(host, opt);
   case GaugeKind::coulomb:
-    return std::make_unique<EngineImpl<Exec, S, C, N, CoulombGauge>>(host, opt);
+    return std::make_unique<EngineImpl<Exec, Prec, N, CoulombGauge>>(host, opt);
   case GaugeKind::mag:
   default:
-    return std::make_unique<EngineImpl<Exec, S, C, N, MagGauge>>(host, opt);
+    return std::make_unique<EngineImpl<Exec, Prec, N, MagGauge>>(host, opt);
   }
 }
 

@@ -1,15 +1,12 @@
-// site_functors.h: the kernel bodies, one functor each, run unchanged by every backend.
-//   SiteUpdate   Alg. 1 for one site of the active parity: load the 2 N_d links, for each
-//                SU(2) subgroup solve Step 1 (Gauge::problem + local_update) and apply
-//                g to the links (Step 2) and, if tracked, to the gauge transformation.
+// site_functors.h: the measurement and reprojection kernel bodies, run unchanged by
+// every backend (the sweep's body is site_sweep.h).
 //   SiteMeasure  per-site contributions to F and theta (both parities), for reductions.
 //   Reproject    reunitarises every stored matrix of a field.
-// Item index i runs over nt * V3/2 sites of one parity (SiteUpdate) or nt * V3 sites
-// ordered (t, p, h) (SiteMeasure), or nt * 2 * ndir * V3/2 matrices (Reproject).
+// Item index i runs over nt * V3 sites ordered (t, p, h) (SiteMeasure), or
+// nt * 2 * ndir * V3/2 matrices (Reproject).
 #pragma once
 #include "lattice/field_view.h"
 #include "math/subgroup.h"
-#include "update/local_update.h"
 
 namespace gf {
 
@@ -24,46 +21,6 @@ GF_UNROLL
     down[mu] = links.template load<C>(b.x[3] - links.geom.t0, 1 - p, mu, links.geom.half_index(b));
   }
 }
-
-template <class Gauge, class S, class C, int N>
-struct SiteUpdate {
-  FieldView<S, N> links;
-  FieldView<S, N> transform; // data == nullptr when g(x) is not tracked
-  int parity;
-  UpdateParams params;
-  std::uint64_t seed;
-  std::uint32_t sweep;
-
-  GF_HD void operator()(std::int64_t i) const {
-    const Geometry& geom = links.geom;
-    const int t = static_cast<int>(i / geom.v3h);
-    const std::int64_t h = i % geom.v3h;
-    const SiteCoords c = geom.coords(t, parity, h);
-    Matrix<C, N> up[4], down[4];
-    load_site_links<C>(links, t, parity, h, up, down);
-    Matrix<C, N> g;
-    if (transform.data) g = transform.template load<C>(t, parity, 0, h);
-    const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(c)), sweep, 0};
-GF_UNROLL
-    for (int s = 0; s < subgroup_count<N>; ++s) {
-      const auto problem = Gauge::template problem<C, N>(up, down, s);
-      const Quaternion<C> u = local_update<C>(problem, params, key, s);
-GF_UNROLL
-      for (int mu = 0; mu < 4; ++mu) {
-        left_multiply(u, s, up[mu]);
-        right_multiply_adjoint(down[mu], u, s);
-      }
-      if (transform.data) left_multiply(u, s, g);
-    }
-GF_UNROLL
-    for (int mu = 0; mu < 4; ++mu) {
-      links.template save<C>(t, parity, mu, h, up[mu]);
-      const SiteCoords b = geom.backward(c, mu);
-      links.template save<C>(b.x[3] - geom.t0, 1 - parity, mu, geom.half_index(b), down[mu]);
-    }
-    if (transform.data) transform.template save<C>(t, parity, 0, h, g);
-  }
-};
 
 template <class Gauge, class S, int N>
 struct SiteMeasure {

@@ -5,7 +5,9 @@
 //   theta = 1/(N_c V) sum_x tr[Delta Delta^dagger],
 // with D = {x, y, z, t} (Landau, N_d = 4) or {x, y, z} (Coulomb, N_d = 3; theta and F are
 // also reported per time slice). Step 1 for subgroup s: K = sum_{mu in D} [U_mu(x) +
-// U_mu(x - mu)^dagger] projected onto the subgroup gives the LinearProblem.
+// U_mu(x - mu)^dagger] projected onto the subgroup gives the LinearProblem. Since
+// K -> g K under g(x), the sweep (fix/site_sweep.h) forms K once from the links'
+// contributions (k_contribution) and solves the subgroups on K alone.
 #pragma once
 #include "gauge/gauge_kind.h"
 #include "gauge/local_problem.h"
@@ -18,6 +20,14 @@ template <bool IncludeTime>
 struct LinearGauge {
   static constexpr GaugeKind kind = IncludeTime ? GaugeKind::landau : GaugeKind::coulomb;
   static constexpr int n_functional_dirs = IncludeTime ? 4 : 3;
+  static constexpr bool linear = true; // the local problem is linear in g: K suffices
+
+  // The term of K from one of the site's links, given as V = U_mu(x) or U_mu(x - mu)^dagger:
+  // V itself, or zero for a direction outside D.
+  template <class C, int N>
+  GF_HD static Matrix<C, N> k_contribution(const Matrix<C, N>& v, int mu) {
+    return mu < n_functional_dirs ? v : Matrix<C, N>::zero();
+  }
 
   template <class C>
   using Problem = LinearProblem<C>;

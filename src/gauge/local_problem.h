@@ -6,7 +6,8 @@
 // QuadraticProblem (maximally Abelian):  f(g) = v^dagger H v, v = (g00, g01) the first
 //   row of g, H a 2 x 2 Hermitian matrix. The maximum is the top eigenvector of H.
 //
-// Each offers: maximizer() (relaxation), reflection() (the microcanonical step, which
+// Each offers: maximizer() (relaxation), overrelaxed_maximizer(omega), reflection() (the
+// microcanonical step, which
 // keeps f), value(g), and heatbath(T, ...) drawing g with weight exp(f(g) / T) under Haar
 // measure, exactly, from counter-based random numbers.
 #pragma once
@@ -14,6 +15,17 @@
 #include "math/random.h"
 
 namespace gf {
+
+// The paper's first-order g^omega: with g = (a0, a), b = (omega a0^2 + |a|^2) /
+// (a0^2 + |a|^2), g^omega = (a0, b a) / sqrt(a0^2 + b^2 |a|^2).
+template <class C>
+GF_HD Quaternion<C> overrelax(const Quaternion<C>& g, C omega) {
+  const C ai2 = g[1] * g[1] + g[2] * g[2] + g[3] * g[3];
+  const C a02 = g[0] * g[0];
+  const C b = (omega * a02 + ai2) / (a02 + ai2);
+  const C c = inverse_sqrt(a02 + b * b * ai2);
+  return {{g[0] * c, g[1] * b * c, g[2] * b * c, g[3] * b * c}};
+}
 
 template <class C>
 struct LinearProblem {
@@ -24,7 +36,19 @@ struct LinearProblem {
   GF_HD Quaternion<C> maximizer() const {
     const C n2 = norm2(q);
     if (!(n2 > C(0))) return quaternion_identity<C>();
-    return scale(conj(q), C(1) / std::sqrt(n2));
+    return scale(conj(q), inverse_sqrt(n2));
+  }
+
+  // The overrelaxed maximiser (g*)^omega of overrelax(), formed from q
+  // without a division: with g* = (q0, -v) / |q|, b = (omega q0^2 + |v|^2) / |q|^2, and
+  // (q0, -b v) |q|^2 = (|q|^2 q0, -(omega q0^2 + |v|^2) v), normalised once.
+  GF_HD Quaternion<C> overrelaxed_maximizer(C omega) const {
+    const C v2 = q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    const C q02 = q[0] * q[0];
+    const C n2 = q02 + v2;
+    if (!(n2 > C(0))) return quaternion_identity<C>();
+    const C b = omega * q02 + v2;
+    return normalized(Quaternion<C>{{n2 * q[0], -b * q[1], -b * q[2], -b * q[3]}});
   }
 
   // g*^2 = g* (g* q) / |q| ... maps the identity to its mirror image about g*.
@@ -81,6 +105,10 @@ struct QuadraticProblem {
   C a, b;         // H00, H11 (real)
   Complex<C> c;   // H01
 
+  GF_HD friend QuadraticProblem operator+(const QuadraticProblem& x, const QuadraticProblem& y) {
+    return {x.a + y.a, x.b + y.b, x.c + y.c};
+  }
+
   GF_HD C value(const Quaternion<C>& g) const {
     const Complex<C> v0 = {g[0], g[3]}, v1 = {g[2], g[1]};
     return a * norm2(v0) + b * norm2(v1) + C(2) * (conj_mul(v0, c * v1)).re;
@@ -124,6 +152,8 @@ struct QuadraticProblem {
     }
     return from_row({m, C(0)}, e1);
   }
+
+  GF_HD Quaternion<C> overrelaxed_maximizer(C omega) const { return overrelax(maximizer(), omega); }
 
   // v' = 2 <e, v0> e - v0 with v0 = (1, 0): the mirror image of the identity about the
   // top eigenvector; |<e, v'>| = |<e, v0>| so f is unchanged.

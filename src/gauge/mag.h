@@ -13,6 +13,7 @@
 #include "gauge/gauge_kind.h"
 #include "gauge/local_problem.h"
 #include "math/subgroup.h"
+#include "math/unfused.h"
 
 namespace gf {
 
@@ -23,27 +24,43 @@ struct MagGauge {
   template <class C>
   using Problem = QuadraticProblem<C>;
 
+  static constexpr bool linear = false; // the problem changes with every subgroup update
+
+  // The term of H for subgroup s from one of the site's links, given as V = U_mu(x) or
+  // V = U_mu(x - mu)^dagger (the down link's term in U' equals the up term in U'^dagger):
+  // |g00 b11 + g01 b21|^2 + |g00 b22* - g01 b12*|^2 with b the (i, j) block of V, with
+  // unfused products (math/unfused.h) so that every sweep variant forms the same bits.
+  template <class C, int N>
+  GF_HD static QuadraticProblem<C> h_contribution(const Matrix<C, N>& v, int s) {
+    int i, j;
+    subgroup_rows<N>(s, i, j);
+    const Complex<C> b11 = v.m[i][i], b12 = v.m[i][j], b21 = v.m[j][i], b22 = v.m[j][j];
+    return {unfused_norm2(b11) + unfused_norm2(b22), unfused_norm2(b21) + unfused_norm2(b12),
+            unfused_conj_mul(b11, b21) - unfused_conj_mul(b12, b22)};
+  }
+
+  // V <- G V for the embedding G of g in subgroup s (subgroup.h's left_multiply), with
+  // unfused products: the next subgroup's problem is formed from the result.
+  template <class C, int N>
+  GF_HD static void apply_subgroup(const Quaternion<C>& g, int s, Matrix<C, N>& v) {
+    int i, j;
+    subgroup_rows<N>(s, i, j);
+    const Complex<C> g00 = {g[0], g[3]}, g01 = {g[2], g[1]}, g10 = {-g[2], g[1]}, g11 = {g[0], -g[3]};
+GF_UNROLL
+    for (int k = 0; k < N; ++k) {
+      const Complex<C> a = v.m[i][k], b = v.m[j][k];
+      v.m[i][k] = unfused_product(g00, a) + unfused_product(g01, b);
+      v.m[j][k] = unfused_product(g10, a) + unfused_product(g11, b);
+    }
+  }
+
   template <class C, int N>
   GF_HD static QuadraticProblem<C> problem(const Matrix<C, N> (&up)[4],
                                            const Matrix<C, N> (&down)[4], int s) {
-    int i, j;
-    subgroup_rows<N>(s, i, j);
     QuadraticProblem<C> h = {C(0), C(0), {C(0), C(0)}};
 GF_UNROLL
-    for (int mu = 0; mu < 4; ++mu) {
-      const Complex<C> b11 = up[mu].m[i][i], b12 = up[mu].m[i][j], b21 = up[mu].m[j][i],
-                       b22 = up[mu].m[j][j];
-      // |g00 b11 + g01 b21|^2 + |g00 b22* - g01 b12*|^2
-      h.a += norm2(b11) + norm2(b22);
-      h.b += norm2(b21) + norm2(b12);
-      h.c += conj_mul(b11, b21) - b22 * conj(b12);
-      const Complex<C> d11 = down[mu].m[i][i], d12 = down[mu].m[i][j], d21 = down[mu].m[j][i],
-                       d22 = down[mu].m[j][j];
-      // |g00 d11* + g01 d12*|^2 + |g00 d22 - g01 d21|^2
-      h.a += norm2(d11) + norm2(d22);
-      h.b += norm2(d12) + norm2(d21);
-      h.c += d11 * conj(d12) - conj_mul(d22, d21);
-    }
+    for (int mu = 0; mu < 4; ++mu)
+      h = h + h_contribution(up[mu], s) + h_contribution(adjoint(down[mu]), s);
     return h;
   }
 

@@ -45,16 +45,31 @@ struct Geometry {
   // Storage slot of local time slice t (t may be -1 or nt).
   GF_HD int slice_slot(int t) const { return halo ? t + 1 : (t + nt) % nt; }
 
-  // Coordinates (global t) of the site h of parity p in local slice t.
+  // Site index s = t V3/2 + h of one parity split into (t, h); 32-bit division where the
+  // numbers fit, which is every lattice of a realistic size (64-bit division is slow on GPUs).
+  GF_HD void split_site(std::int64_t s, int& t, std::int64_t& h) const {
+    if (s < (std::int64_t(1) << 32) && v3h < (std::int64_t(1) << 32)) {
+      const auto s32 = static_cast<std::uint32_t>(s), v32 = static_cast<std::uint32_t>(v3h);
+      t = static_cast<int>(s32 / v32);
+      h = s32 - std::uint32_t(t) * v32;
+    } else {
+      t = static_cast<int>(s / v3h);
+      h = s - std::int64_t(t) * v3h;
+    }
+  }
+
+  // Coordinates (global t) of the site h of parity p in local slice t. Requires
+  // v3h < 2^31 (check_updatable enforces it), so that the arithmetic is 32-bit.
   GF_HD SiteCoords coords(int t, int p, std::int64_t h) const {
     SiteCoords c;
     const int lxh = L[0] / 2;
-    const std::int64_t yz = h / lxh;
-    c.x[1] = static_cast<int>(yz % L[1]);
-    c.x[2] = static_cast<int>(yz / L[1]);
+    const int h32 = static_cast<int>(h);
+    const int yz = h32 / lxh;
+    c.x[1] = yz % L[1];
+    c.x[2] = yz / L[1];
     c.x[3] = t0 + t;
     const int gt = (c.x[3] + L[3]) % L[3];
-    c.x[0] = 2 * static_cast<int>(h % lxh) + ((p + c.x[1] + c.x[2] + gt) & 1);
+    c.x[0] = 2 * (h32 - yz * lxh) + ((p + c.x[1] + c.x[2] + gt) & 1);
     return c;
   }
 

@@ -4,6 +4,7 @@
 //                           =  q0 1 + i (q1 s1 + q2 s2 + q3 s3)      (s = Pauli matrices).
 // Products follow the matrix product of that representation.
 #pragma once
+#include "math/inverse_sqrt.h"
 #include "math/matrix.h"
 
 namespace gf {
@@ -48,7 +49,7 @@ GF_INLINE Quaternion<T> operator*(const Quaternion<T>& a, const Quaternion<T>& b
 
 template <class T>
 GF_INLINE Quaternion<T> normalized(const Quaternion<T>& a) {
-  return scale(a, T(1) / std::sqrt(norm2(a)));
+  return scale(a, inverse_sqrt(norm2(a)));
 }
 
 template <class T>

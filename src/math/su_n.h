@@ -5,6 +5,7 @@
 //   stored rows, then the last row rebuilt), as done for reprojection and on file read.
 // - unitarity_deviation: max |(U U^dagger - 1)_ij| together with |det U - 1|.
 #pragma once
+#include "math/inverse_sqrt.h"
 #include "math/matrix.h"
 
 namespace gf {
@@ -30,7 +31,7 @@ GF_INLINE void normalize_row(Matrix<T, N>& u, int i) {
   T n = T(0);
 GF_UNROLL
   for (int k = 0; k < N; ++k) n += norm2(u.m[i][k]);
-  const T s = T(1) / std::sqrt(n);
+  const T s = inverse_sqrt(n);
 GF_UNROLL
   for (int k = 0; k < N; ++k) u.m[i][k] = s * u.m[i][k];
 }

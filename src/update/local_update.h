@@ -6,35 +6,43 @@
 
 namespace gf {
 
-// The paper's first-order g^omega: with g = (a0, a), b = (omega a0^2 + |a|^2) /
-// (a0^2 + |a|^2), g^omega = (a0, b a) / sqrt(a0^2 + b^2 |a|^2).
-template <class C>
-GF_HD Quaternion<C> overrelax(const Quaternion<C>& g, C omega) {
-  const C ai2 = g[1] * g[1] + g[2] * g[2] + g[3] * g[3];
-  const C a02 = g[0] * g[0];
-  const C b = (omega * a02 + ai2) / (a02 + ai2);
-  const C c = C(1) / std::sqrt(a02 + b * b * ai2);
-  return {{g[0] * c, g[1] * b * c, g[2] * b * c, g[3] * b * c}};
+// The update kinds fall into two families compiled as separate kernels: the heatbath
+// (transcendental functions, rejection loop: many registers) and the rest (a few
+// multiplications and a square root), so that no sweep pays the heatbath's registers.
+enum class UpdateFamily { local, thermal };
+
+constexpr UpdateFamily update_family(UpdateKind k) {
+  return k == UpdateKind::heatbath ? UpdateFamily::thermal : UpdateFamily::local;
+}
+
+template <UpdateFamily Family, class C, class Problem>
+GF_HD Quaternion<C> family_update(const Problem& problem, const UpdateParams& p,
+                                  const RandomKey& key, int subgroup) {
+  if constexpr (Family == UpdateFamily::thermal) {
+    return problem.heatbath(C(p.temperature), key, subgroup);
+  } else {
+    switch (p.kind) {
+    case UpdateKind::relaxation:
+      return problem.maximizer();
+    case UpdateKind::microcanonical:
+      return problem.reflection();
+    case UpdateKind::stochastic_relaxation: {
+      const Uniform4<C> r = uniform4<C>(key, RandomPurpose::stochastic_choice, subgroup, 0);
+      return r.u[0] < C(p.probability) ? problem.reflection() : problem.maximizer();
+    }
+    case UpdateKind::overrelaxation:
+    default:
+      return problem.overrelaxed_maximizer(C(p.omega));
+    }
+  }
 }
 
 template <class C, class Problem>
 GF_HD Quaternion<C> local_update(const Problem& problem, const UpdateParams& p,
                                  const RandomKey& key, int subgroup) {
-  switch (p.kind) {
-  case UpdateKind::relaxation:
-    return problem.maximizer();
-  case UpdateKind::overrelaxation:
-    return overrelax(problem.maximizer(), C(p.omega));
-  case UpdateKind::microcanonical:
-    return problem.reflection();
-  case UpdateKind::stochastic_relaxation: {
-    const Uniform4<C> r = uniform4<C>(key, RandomPurpose::stochastic_choice, subgroup, 0);
-    return r.u[0] < C(p.probability) ? problem.reflection() : problem.maximizer();
-  }
-  case UpdateKind::heatbath:
-  default:
-    return problem.heatbath(C(p.temperature), key, subgroup);
-  }
+  return update_family(p.kind) == UpdateFamily::thermal
+             ? family_update<UpdateFamily::thermal, C>(problem, p, key, subgroup)
+             : family_update<UpdateFamily::local, C>(problem, p, key, subgroup);
 }
 
 } // namespace gf

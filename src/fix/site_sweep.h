@@ -1,0 +1,156 @@
+// site_sweep.h: the body of a sweep (the paper's Steps 1 and 2 for the sites of one
+// parity), one functor for every gauge, update kind, precision and backend, run by Lanes
+// threads per site: 1 on the CPU; 1, 4 or 8 on the GPU (the variants the tuner picks from).
+//
+// Slots. A site x touches 8 links: slot j = 2 mu + d holds U_mu(x) (d = 0, "up") or
+// U_mu(x - mu) (d = 1, "down"). Lane l of a site owns the slots l S ... l S + S - 1,
+// S = 8 / Lanes. Each lane keeps V_j = U (up) or U^dagger (down) in registers: the local
+// problem then depends on every V_j alike, and g(x) acts on every one as V_j <- g V_j.
+//
+// Sums over the slots follow one fixed binary tree, ((V0 + V1) + (V2 + V3)) + ...: each
+// lane sums its own slots in registers (tree_sum), then the lanes combine by butterfly
+// exchanges (lane_sum.h). Every lane of a site therefore holds the same bits, and every
+// choice of Lanes gives the bitwise same field: the tuner's choice never changes a result.
+//
+// Landau, Coulomb (Gauge::linear): K = sum_j k_contribution(V_j) is formed once; since
+// K -> g K, the subgroup updates s = 0, 1, 2 run on K alone, G = g_2 g_1 g_0 is
+// accumulated, and each lane applies G once to its links.
+// Maximally Abelian: the quadratic problem of subgroup s depends on the links after the
+// update of subgroup s - 1, so each g_s is applied to the links before the next problem.
+// g(x), if tracked, becomes G g(x) (lane 0 of the site).
+//
+// Precision (precision_types.h): links loaded, summed and multiplied in Prec::link, the
+// SU(2) problems and G in Prec::problem. The update kinds come in two compiled families
+// (local_update.h); params.kind picks the rule within the family.
+#pragma once
+#include "backend/lane_sum.h"
+#include "fix/precision_types.h"
+#include "gauge/local_problem.h"
+#include "lattice/field_view.h"
+#include "math/subgroup.h"
+#include "update/local_update.h"
+
+namespace gf {
+
+// x[0] + ... + x[M-1] in the tree ((x0 + x1) + (x2 + x3)) + ...; M a power of two.
+template <int M, class T>
+GF_INLINE T tree_sum(T (&x)[M]) {
+GF_UNROLL
+  for (int w = 1; w < M; w *= 2)
+GF_UNROLL
+    for (int k = 0; k + w < M; k += 2 * w) x[k] = x[k] + x[k + w];
+  return x[0];
+}
+
+template <int Lanes, class T, int N>
+GF_INLINE Matrix<T, N> lane_sum(Matrix<T, N> m) {
+GF_UNROLL
+  for (int i = 0; i < N; ++i)
+GF_UNROLL
+    for (int j = 0; j < N; ++j) m.m[i][j] = {lane_sum<Lanes>(m.m[i][j].re), lane_sum<Lanes>(m.m[i][j].im)};
+  return m;
+}
+
+template <int Lanes, class T>
+GF_INLINE QuadraticProblem<T> lane_sum(QuadraticProblem<T> h) {
+  return {lane_sum<Lanes>(h.a), lane_sum<Lanes>(h.b), {lane_sum<Lanes>(h.c.re), lane_sum<Lanes>(h.c.im)}};
+}
+
+template <class To, class From>
+GF_INLINE QuadraticProblem<To> problem_cast(const QuadraticProblem<From>& h) {
+  return {To(h.a), To(h.b), complex_cast<To>(h.c)};
+}
+
+template <class To, class From>
+GF_INLINE Quaternion<To> quaternion_cast(const Quaternion<From>& g) {
+  return {{To(g[0]), To(g[1]), To(g[2]), To(g[3])}};
+}
+
+template <class Gauge, class Prec, int N, int Lanes, UpdateFamily Family>
+struct SiteSweep {
+  using S = typename Prec::storage;
+  using C = typename Prec::link;
+  using P = typename Prec::problem;
+  static constexpr int lanes = Lanes;
+  static constexpr int slots = 8 / Lanes; // links per lane
+
+  FieldView<S, N> links;
+  FieldView<S, N> transform; // data == nullptr when g(x) is not tracked
+  int parity;
+  std::int64_t first_site; // item i updates site first_site + i / Lanes of this parity
+  UpdateParams params;
+  std::uint64_t seed;
+  std::uint32_t sweep;
+
+  GF_HD void operator()(std::int64_t item) const {
+    const Geometry& geom = links.geom;
+    const std::int64_t site = first_site + item / Lanes;
+    const int lane = static_cast<int>(item % Lanes);
+    int t;
+    std::int64_t h;
+    geom.split_site(site, t, h);
+    const SiteCoords c = geom.coords(t, parity, h);
+
+    int at_t[slots], at_p[slots];
+    std::int64_t at_h[slots];
+    Matrix<C, N> v[slots];
+GF_UNROLL
+    for (int k = 0; k < slots; ++k) {
+      const int j = lane * slots + k, mu = j / 2;
+      if (j % 2 == 0) {
+        at_t[k] = t;
+        at_p[k] = parity;
+        at_h[k] = h;
+      } else {
+        const SiteCoords b = geom.backward(c, mu);
+        at_t[k] = b.x[3] - geom.t0;
+        at_p[k] = 1 - parity;
+        at_h[k] = geom.half_index(b);
+      }
+      const Matrix<C, N> u = links.template load<C>(at_t[k], at_p[k], mu, at_h[k]);
+      v[k] = j % 2 == 0 ? u : adjoint(u);
+    }
+
+    const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(c)), sweep, 0};
+    Matrix<P, N> g = Matrix<P, N>::identity();
+    if constexpr (Gauge::linear) {
+      Matrix<C, N> part[slots];
+GF_UNROLL
+      for (int k = 0; k < slots; ++k) part[k] = Gauge::k_contribution(v[k], (lane * slots + k) / 2);
+      Matrix<P, N> big_k = matrix_cast<P>(lane_sum<Lanes>(tree_sum(part)));
+GF_UNROLL
+      for (int s = 0; s < subgroup_count<N>; ++s) {
+        const LinearProblem<P> problem = {subgroup_projection(big_k, s)};
+        const Quaternion<P> gs = family_update<Family, P>(problem, params, key, s);
+        left_multiply(gs, s, big_k);
+        left_multiply(gs, s, g);
+      }
+      const Matrix<C, N> gc = matrix_cast<C>(g);
+GF_UNROLL
+      for (int k = 0; k < slots; ++k) v[k] = gc * v[k];
+    } else {
+GF_UNROLL
+      for (int s = 0; s < subgroup_count<N>; ++s) {
+        QuadraticProblem<C> part[slots];
+GF_UNROLL
+        for (int k = 0; k < slots; ++k) part[k] = Gauge::h_contribution(v[k], s);
+        const QuadraticProblem<P> problem = problem_cast<P>(lane_sum<Lanes>(tree_sum(part)));
+        const Quaternion<P> gs = family_update<Family, P>(problem, params, key, s);
+        const Quaternion<C> gc = quaternion_cast<C>(gs);
+GF_UNROLL
+        for (int k = 0; k < slots; ++k) Gauge::apply_subgroup(gc, s, v[k]);
+        left_multiply(gs, s, g);
+      }
+    }
+
+GF_UNROLL
+    for (int k = 0; k < slots; ++k) {
+      const int j = lane * slots + k;
+      links.template save<C>(at_t[k], at_p[k], j / 2, at_h[k], j % 2 == 0 ? v[k] : adjoint(v[k]));
+    }
+    if (transform.data && lane == 0)
+      transform.template save<P>(t, parity, 0, h, g * transform.template load<P>(t, parity, 0, h));
+  }
+};
+
+} // namespace gf
