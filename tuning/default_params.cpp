@@ -21,13 +21,19 @@ std::string precision_of(const std::string& aux) {
   return "";
 }
 
-std::string family_of(const std::string& kernel) { return kernel.substr(0, kernel.find('.')); }
+std::string family_of(const std::string& kernel) {
+  return kernel.substr(0, kernel.find('.'));
+}
 
 } // namespace
 
-std::span<const DefaultParamsRow> default_params_table() { return table; }
+std::span<const DefaultParamsRow> default_params_table() {
+  return table;
+}
 
-LaunchParams generic_launch_params() { return LaunchParams{"site1", 128, 0, -1, false}; }
+LaunchParams generic_launch_params() {
+  return LaunchParams{"site1", 128, 0, -1, false};
+}
 
 LaunchParams default_launch_params(std::span<const DefaultParamsRow> rows,
                                    const DeviceIdentity& device, const TuneKey& key) {

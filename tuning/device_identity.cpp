@@ -12,7 +12,8 @@ namespace {
 // 64-bit FNV-1a.
 std::uint64_t fnv1a(const std::string& s) {
   std::uint64_t h = 14695981039346656037ull;
-  for (const unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  for (const unsigned char c : s)
+    h = (h ^ c) * 1099511628211ull;
   return h;
 }
 
@@ -25,7 +26,8 @@ std::string sanitised(const std::string& name) {
     else if (!out.empty() && out.back() != '-')
       out += '-';
   }
-  while (!out.empty() && out.back() == '-') out.pop_back();
+  while (!out.empty() && out.back() == '-')
+    out.pop_back();
   if (out.size() > 40) out.resize(40);
   return out.empty() ? "unnamed" : out;
 }

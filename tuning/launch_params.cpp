@@ -12,7 +12,8 @@ int to_int(const std::string& text, const std::string& field, const std::string&
   const char* end = value.data() + value.size();
   const auto [p, ec] = std::from_chars(value.data(), end, v);
   if (ec != std::errc() || p != end || value.empty())
-    throw Error("launch parameters '" + text + "': " + field + " '" + value + "' is not an integer");
+    throw Error("launch parameters '" + text + "': " + field + " '" + value +
+                "' is not an integer");
   return v;
 }
 

@@ -31,8 +31,8 @@ FileText read_text(const std::string& path) {
   FileText f;
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    if (errno != ENOENT) f.error = std::strerror(errno);
-    f.exists = errno != ENOENT;
+    f.exists = errno != ENOENT && errno != ENOTDIR; // ENOTDIR: the folder is a file
+    if (f.exists) f.error = std::strerror(errno);
     return f;
   }
   f.exists = true;
@@ -128,7 +128,8 @@ TuneCache::TuneCache(const std::string& directory, TuneContext context, std::ost
   std::string problem = f.error;
   if (f.exists && problem.empty())
     if (auto entries = parse_cache_text(f.text, context_, &problem)) loaded_ = std::move(*entries);
-  if (!problem.empty()) warn("'" + path_ + "': " + problem + "; ignored (replaced on the next save)");
+  if (!problem.empty())
+    warn("'" + path_ + "': " + problem + "; ignored (replaced on the next save)");
 }
 
 const TuneEntry* TuneCache::find(const TuneKey& key) const {
@@ -161,7 +162,8 @@ std::string TuneCache::merge_and_write() {
   TuneEntries merged;
   if (f.exists)
     if (auto entries = parse_cache_text(f.text, context_, nullptr)) merged = std::move(*entries);
-  for (const auto& [key, entry] : ours_) merged[key] = entry;
+  for (const auto& [key, entry] : ours_)
+    merged[key] = entry;
   if (std::string why = replace_file(path_, format_cache_text(context_, merged)); !why.empty())
     return why;
   loaded_ = std::move(merged);

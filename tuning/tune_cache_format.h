@@ -22,7 +22,7 @@ namespace gf {
 
 struct TuneEntry {
   LaunchParams params;
-  double seconds = 0;          // per call
+  double seconds = 0; // per call
   double gb_per_s = 0;
   double stream_fraction = -1; // of the streaming bandwidth; < 0: unknown
   std::string date;            // UTC, ISO 8601

@@ -5,8 +5,10 @@
 namespace gf {
 
 void check_tune_key(const TuneKey& key) {
-  const std::pair<const char*, const std::string*> fields[] = {
-      {"kernel", &key.kernel}, {"aux", &key.aux}, {"extents", &key.extents}, {"region", &key.region}};
+  const std::pair<const char*, const std::string*> fields[] = {{"kernel", &key.kernel},
+                                                               {"aux", &key.aux},
+                                                               {"extents", &key.extents},
+                                                               {"region", &key.region}};
   for (const auto& [name, value] : fields)
     if (value->find_first_of("\t\r\n") != std::string::npos)
       throw Error(std::string("tune key: the ") + name + " '" + *value +

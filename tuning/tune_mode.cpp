@@ -11,13 +11,8 @@ TuneMode parse_tune_mode(const std::string& value, const std::string& option) {
 }
 
 const char* tune_mode_name(TuneMode mode) {
-  switch (mode) {
-  case TuneMode::off: return "off";
-  case TuneMode::cached: return "cached";
-  case TuneMode::on: return "on";
-  case TuneMode::force: return "force";
-  }
-  return "?";
+  static const char* const names[] = {"off", "cached", "on", "force"}; // enum order
+  return names[static_cast<int>(mode)];
 }
 
 TuneMode tune_mode_from_env() {

@@ -47,8 +47,8 @@ LaunchParams Tuner::choose(Tunable& t) {
     }
     if (log_)
       *log_ << "gaugefix: tuned " << key.kernel << " [" << key.aux << "] " << key.extents << " "
-            << key.region << ": " << format_launch_params(p) << " (" << w.seconds * 1e6
-            << " us, " << w.gb_per_s << " GB/s)\n";
+            << key.region << ": " << format_launch_params(p) << " (" << w.seconds * 1e6 << " us, "
+            << w.gb_per_s << " GB/s)\n";
   }
   used_[key] = p;
   return p;
@@ -65,9 +65,11 @@ TuneReport Tuner::tune(Tunable& t, const TuneKey& key) {
 
   t.backup();
   try {
-    for (const LaunchParams& p : params) t.time(p, 1); // warm-up
+    for (const LaunchParams& p : params)
+      t.time(p, 1); // warm-up
     std::vector<double> screen(n);
-    for (std::size_t i = 0; i < n; ++i) screen[i] = t.time(params[i], 1);
+    for (std::size_t i = 0; i < n; ++i)
+      screen[i] = t.time(params[i], 1);
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(),

@@ -32,7 +32,8 @@ public:
   static constexpr double min_timing_seconds = 1e-3;
 
   // cache and log may be null; they must outlive the Tuner.
-  Tuner(TuneMode mode, TuneCache* cache, std::ostream* log) : mode_(mode), cache_(cache), log_(log) {}
+  Tuner(TuneMode mode, TuneCache* cache, std::ostream* log)
+      : mode_(mode), cache_(cache), log_(log) {}
 
   // The streaming bandwidth in GB/s that reports quote fractions of (0: unknown).
   void set_stream_bandwidth(double gb_per_s) { stream_gb_per_s_ = gb_per_s; }
