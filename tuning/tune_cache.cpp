@@ -59,25 +59,26 @@ bool write_all(int fd, const std::string& s) {
   return true;
 }
 
-// An exclusive flock held for the object's life.
+// An exclusive flock held for the object's life; error() says why it could not be taken.
 class FileLock {
 public:
   explicit FileLock(const std::string& path)
       : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
-    if (fd_ >= 0 && ::flock(fd_, LOCK_EX) != 0) {
-      ::close(fd_);
-      fd_ = -1;
-    }
+    if (fd_ >= 0 && ::flock(fd_, LOCK_EX) == 0) return;
+    error_ = std::strerror(errno);
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
   }
   ~FileLock() {
     if (fd_ >= 0) ::close(fd_);
   }
   FileLock(const FileLock&) = delete;
   FileLock& operator=(const FileLock&) = delete;
-  explicit operator bool() const { return fd_ >= 0; }
+  const std::string& error() const { return error_; }
 
 private:
   int fd_;
+  std::string error_;
 };
 
 // Writes text to a fresh temporary file beside path, syncs it and renames it over path.
@@ -88,9 +89,13 @@ std::string replace_file(const std::string& path, const std::string& text) {
   name += p.filename().string() + ".XXXXXX";
   const int fd = ::mkostemp(name.data(), O_CLOEXEC);
   if (fd < 0) return "cannot create a temporary file: " + std::string(std::strerror(errno));
-  const bool written = ::fchmod(fd, 0644) == 0 && write_all(fd, text) && ::fsync(fd) == 0;
-  const std::string why = std::strerror(errno);
-  if (::close(fd) != 0 || !written) {
+  bool written = ::fchmod(fd, 0644) == 0 && write_all(fd, text) && ::fsync(fd) == 0;
+  std::string why = written ? "" : std::strerror(errno);
+  if (::close(fd) != 0 && written) {
+    written = false;
+    why = std::strerror(errno);
+  }
+  if (!written) {
     ::unlink(name.c_str());
     return "writing the temporary file '" + name + "' failed: " + why;
   }
@@ -156,7 +161,7 @@ std::string TuneCache::merge_and_write() {
   fs::create_directories(fs::path(path_).parent_path(), ec);
   if (ec) return "cannot create its directory: " + ec.message();
   const FileLock lock(path_ + ".lock");
-  if (!lock) return "cannot lock '" + path_ + ".lock': " + std::strerror(errno);
+  if (!lock.error().empty()) return "cannot lock '" + path_ + ".lock': " + lock.error();
   const FileText f = read_text(path_);
   if (!f.error.empty()) return "cannot read it back: " + f.error;
   TuneEntries merged;

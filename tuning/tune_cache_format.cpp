@@ -1,5 +1,6 @@
 #include "tuning/tune_cache_format.h"
 #include "core/error.h"
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -36,10 +37,12 @@ std::string number(const char* format, double v) {
   return b;
 }
 
+// A finite number >= 0.
 double to_double(const std::string& s, const char* field) {
   char* end = nullptr;
   const double v = std::strtod(s.c_str(), &end);
-  if (s.empty() || *end != '\0') throw Error(std::string("bad ") + field + " '" + s + "'");
+  if (s.empty() || *end != '\0' || !std::isfinite(v) || v < 0)
+    throw Error(std::string("bad ") + field + " '" + s + "'");
   return v;
 }
 
