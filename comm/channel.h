@@ -4,8 +4,11 @@
 // send/receive are non-blocking (MPI_Isend / MPI_Irecv); wait() completes every posted
 // message. Buffers must stay valid until wait() returns. Pointers are host memory unless
 // device_pointers() is true (a CUDA-aware MPI on the direct path).
+// rank() and all_gather_strings serve the collective choice of launch parameters
+// (tuning/rank_tuning.h).
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace gf {
@@ -23,6 +26,7 @@ class Channel {
 public:
   virtual ~Channel() = default;
   virtual int ranks() const = 0;
+  virtual int rank() const = 0;
   virtual ExchangePath path() const = 0; // as requested; automatic is resolved by the user
   virtual bool device_pointers() const = 0;
   virtual bool neighbours_on_this_node() const = 0;
@@ -33,6 +37,8 @@ public:
   virtual std::vector<double> gather_concat(const std::vector<double>& part) const = 0;
   // True on every rank when v is true on every rank.
   virtual bool all(bool v) const = 0;
+  // Every rank's string (any length, any bytes), in rank order, on every rank.
+  virtual std::vector<std::string> all_gather_strings(const std::string& s) const = 0;
 };
 
 } // namespace gf

@@ -1,6 +1,7 @@
 #include "comm/mpi_channel.h"
 #include "core/error.h"
 #include <limits>
+#include <numeric>
 #if __has_include(<mpi-ext.h>)
 #include <mpi-ext.h>
 #endif
@@ -31,6 +32,7 @@ public:
   }
 
   int ranks() const override { return world_.size(); }
+  int rank() const override { return world_.rank(); }
   ExchangePath path() const override { return path_; }
   bool device_pointers() const override { return device_; }
   bool neighbours_on_this_node() const override { return same_node_; }
@@ -54,6 +56,18 @@ public:
     return world_.gather_concat(part);
   }
   bool all(bool v) const override { return !world_.any(!v); }
+  std::vector<std::string> all_gather_strings(const std::string& s) const override {
+    const int n = static_cast<int>(s.size());
+    std::vector<int> counts(world_.size()), displs(world_.size());
+    MPI_Allgather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, world_.comm());
+    std::exclusive_scan(counts.begin(), counts.end(), displs.begin(), 0);
+    std::string all(static_cast<std::size_t>(displs.back() + counts.back()), '\0');
+    MPI_Allgatherv(s.data(), n, MPI_CHAR, all.data(), counts.data(), displs.data(), MPI_CHAR,
+                   world_.comm());
+    std::vector<std::string> parts;
+    for (int r = 0; r < world_.size(); ++r) parts.push_back(all.substr(displs[r], counts[r]));
+    return parts;
+  }
 
 private:
   int peer(Neighbour n) const { return n == Neighbour::prev ? world_.prev() : world_.next(); }
