@@ -4,7 +4,7 @@
 // the MPI bandwidth between ranks 0 and 1 (ping-pong of host buffers; half the round trip).
 // Usage: mpirun -np 2 bench_exchange [L (spatial extent), default 64]
 #include "comm/world.h"
-#include "stream_bandwidth.h"
+#include "backend/stream_bandwidth.h"
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -16,12 +16,12 @@ int main(int argc, char** argv) {
   MpiSession mpi(argc, argv);
   const World world;
   const int l = argc > 1 ? std::stoi(argv[1]) : 64;
-  if (world.rank() == 0) std::printf("# bench_exchange  ranks %d  device %s\n", world.size(), bench::device_name());
+  if (world.rank() == 0) std::printf("# bench_exchange  ranks %d  device %s\n", world.size(), cuda_device_name());
   for (int bytes_per_real : {4, 8}) {
     const double v3h = double(l) * l * l / 2;
     const double message = 12 * v3h * bytes_per_real; // one parity, mu = t, 12 reals
     const double mib = message / (1 << 20);
-    const double d2h = bench::pinned_copy_gbs(mib, false), h2d = bench::pinned_copy_gbs(mib, true);
+    const double d2h = pinned_copy_gbs(mib, false), h2d = pinned_copy_gbs(mib, true);
     double mpi_gbs = 0;
     if (world.size() >= 2 && world.rank() < 2) {
       std::vector<char> buf(static_cast<std::size_t>(message));

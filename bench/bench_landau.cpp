@@ -8,7 +8,7 @@
 #include "fix/random_transform.h"
 #include "fix/schedule.h"
 #include "../tests/test_fields.h"
-#include "stream_bandwidth.h"
+#include "backend/stream_bandwidth.h"
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -21,11 +21,11 @@ int main(int argc, char** argv) {
   const int sweeps = argc > 2 ? std::stoi(argv[2]) : 500;
   const Backend backend = parse_backend(argc > 3 ? argv[3] : "cuda");
   const int L[4] = {l, l, l, l};
-  const double stream = backend == Backend::cuda ? bench::stream_bandwidth_gbs() : 0;
+  const double stream = backend == Backend::cuda ? stream_bandwidth_gbs() : 0;
   char date[64];
   const std::time_t now = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&now));
-  std::printf("# bench_landau  device: %s  date: %s\n", backend == Backend::cuda ? bench::device_name() : "cpu", date);
+  std::printf("# bench_landau  device: %s  date: %s\n", backend == Backend::cuda ? cuda_device_name() : "cpu", date);
   std::printf("# lattice %d^4 SU(3), Landau overrelaxation omega 1.7, 12-real storage, %d timed sweeps\n", l, sweeps);
   std::printf("# streaming in-place read+write bandwidth (same run): %.1f GB/s\n", stream);
   std::printf("%-8s %8s %10s %12s %10s %10s %9s %14s %20s\n", "prec", "sweeps", "seconds",

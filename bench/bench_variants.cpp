@@ -9,7 +9,7 @@
 #include "fix/engine.h"
 #include "fix/random_transform.h"
 #include "../tests/test_fields.h"
-#include "stream_bandwidth.h"
+#include "backend/stream_bandwidth.h"
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
   const int storage = std::stoi(argv[6]);
   const int sweeps = argc > 7 ? std::stoi(argv[7]) : 40;
   const int L[4] = {l, l, l, lt};
-  const double stream = bench::stream_bandwidth_gbs();
+  const double stream = stream_bandwidth_gbs();
   HostField u = testing::random_field(L, 3, 1, 0.4);
   random_gauge_transform(u, 2);
   EngineOptions eo;
@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
   eo.compressed = storage == 12;
   auto e = make_engine(u, eo);
   const double bytes = 16.0 * storage * (prec == Precision::double_ ? 8 : 4) * double(u.geom.global_volume());
-  std::printf("# %s %dx%dx%dx%d %s %s %s storage %d stream %.1f GB/s\n", bench::device_name(), l, l, l,
+  std::printf("# %s %dx%dx%dx%d %s %s %s storage %d stream %.1f GB/s\n", cuda_device_name(), l, l, l,
               lt, argv[3], argv[4], argv[5], storage, stream);
   double best = 1e30;
   std::string best_name;

@@ -55,6 +55,12 @@ void* open_peer_memory(CudaExec, const PeerHandle& handle) {
 
 void close_peer_memory(CudaExec, void* mapped) { cudaIpcCloseMemHandle(mapped); }
 
+DeviceIdentity device_identity(CudaExec) {
+  int device = 0;
+  cuda_check(cudaGetDevice(&device), "cudaGetDevice");
+  return cuda_identity(device);
+}
+
 void select_cuda_device(int node_rank) {
   const int n = cuda_device_count();
   if (n > 0) cuda_check(cudaSetDevice(node_rank % n), "cudaSetDevice");

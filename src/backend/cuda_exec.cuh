@@ -2,7 +2,7 @@
 // one-thread-per-item kernel running the same functor the CPU backend runs, on the
 // CudaExec's stream (the legacy default stream unless a Queue gave one), with the launch
 // parameters of a LaunchConfig (launch_config.h); resident_blocks asks the occupancy API
-// whether such a launch is possible;
+// whether such a launch is possible; time_launches and device_identity serve the tuner;
 // Buffer<CudaExec, T> is device memory; reduce_segments sums each segment with one
 // thread block in a fixed order (deterministic from run to run). For the halo exchange:
 // Queue owns a non-blocking stream, MessageBuffer is pinned host memory (so that copies
@@ -118,6 +118,33 @@ constexpr int reduce_block_size = 256;
 void reduce_segments(CudaExec, const double* values, int segments, std::int64_t len, double* out);
 
 inline void synchronize(CudaExec) { cuda_check(cudaDeviceSynchronize(), "synchronize"); }
+
+// Device-to-device copy of n elements on e's stream.
+template <class T>
+void copy_buffer(CudaExec e, T* dst, const T* src, std::int64_t n) {
+  cuda_check(cudaMemcpyAsync(dst, src, sizeof(T) * static_cast<std::size_t>(n), cudaMemcpyDeviceToDevice, e.stream),
+             "cudaMemcpyAsync (backup)");
+}
+
+// Seconds taken by `repeats` calls of run() launching on e's stream, timed with CUDA events.
+template <class F>
+double time_launches(CudaExec e, int repeats, const F& run) {
+  cudaEvent_t begin, end;
+  cuda_check(cudaEventCreate(&begin), "cudaEventCreate");
+  cuda_check(cudaEventCreate(&end), "cudaEventCreate");
+  cuda_check(cudaEventRecord(begin, e.stream), "cudaEventRecord");
+  for (int r = 0; r < repeats; ++r) run();
+  cuda_check(cudaEventRecord(end, e.stream), "cudaEventRecord");
+  cuda_check(cudaEventSynchronize(end), "cudaEventSynchronize");
+  float ms = 0;
+  cuda_check(cudaEventElapsedTime(&ms, begin, end), "cudaEventElapsedTime");
+  cudaEventDestroy(begin);
+  cudaEventDestroy(end);
+  return 1e-3 * ms;
+}
+
+// The identity of the current device (the tune cache's key).
+DeviceIdentity device_identity(CudaExec);
 
 template <>
 class Queue<CudaExec> {

@@ -1,5 +1,6 @@
 // host_exec.h: the CPU backend. parallel_for runs a site functor in an OpenMP loop (the
-// LaunchConfig of the GPU is accepted and ignored);
+// LaunchConfig of the GPU is accepted and ignored); time_launches and device_identity
+// serve the tuner;
 // Buffer<HostExec, T> is host memory; reduce_segments sums fixed-length segments in a
 // fixed order (one segment per time slice), so reductions do not depend on the number
 // of threads. For the halo exchange: Queue (an ordered stream of work; on the CPU every
@@ -7,6 +8,8 @@
 // copy_async. The CUDA backend (cuda_exec.cuh) offers the same things.
 #pragma once
 #include "backend/launch_config.h"
+#include "tuning/device_identity.h"
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -61,6 +64,21 @@ inline void reduce_segments(HostExec, const double* values, int segments, std::i
 }
 
 inline void synchronize(HostExec) {}
+
+template <class T>
+void copy_buffer(HostExec, T* dst, const T* src, std::int64_t n) {
+  std::memcpy(dst, src, sizeof(T) * static_cast<std::size_t>(n));
+}
+
+// Seconds taken by `repeats` calls of run() (each launching on this backend), for the tuner.
+template <class F>
+double time_launches(HostExec, int repeats, const F& run) {
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int r = 0; r < repeats; ++r) run();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+inline DeviceIdentity device_identity(HostExec) { return host_identity(); }
 
 template <class Exec>
 class Queue;

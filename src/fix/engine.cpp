@@ -1,6 +1,7 @@
 #include "fix/engine.h"
 #include "core/error.h"
 #include "fix/engine_instances.h"
+#include "fix/launch_tunable.h"
 
 namespace gf {
 
@@ -33,6 +34,12 @@ bool cuda_available() { return cuda_device_count() > 0; }
 #else
 bool cuda_available() { return false; }
 #endif
+
+int variant_lanes(const std::string& variant) {
+  for (int lanes : {1, 4, 8})
+    if (variant == lanes_variant(lanes)) return lanes;
+  throw Error("unknown sweep variant '" + variant + "' (expected site1, site4 or site8)");
+}
 
 void check_updatable(const HostField& links, const Channel* channel) {
   if (links.nc != 2 && links.nc != 3)

@@ -12,6 +12,7 @@
 #pragma once
 #include "backend/launch_config.h"
 #include "comm/channel.h"
+#include "tuning/tuner.h"
 #include "gauge/gauge_kind.h"
 #include "lattice/host_field.h"
 #include "update/update_kind.h"
@@ -50,6 +51,7 @@ struct EngineOptions {
   int node_rank = 0;                // picks the GPU: node_rank mod the number of devices
   bool exchange = true; // false: no halo messages (wrong physics; times the overlap only)
   std::optional<SweepVariant> sweep_variant; // forced variant (tests, benchmarks)
+  Tuner* tuner = nullptr; // chooses every launch (tuning/tuner.h); null: the defaults
 };
 
 // Per-slice sums of every time slice of the lattice, in double; normalised by the driver.

@@ -6,15 +6,22 @@
 // boundary slices on one queue, then the interior on another while the halo travels.
 // The halo is refilled (fill_temporal) before the next sweep or measurement whenever
 // links changed outside a sweep (upload, reprojection).
+//
+// Every launch takes its parameters from a LaunchChoice (launch_choice.h): the sweep's
+// variant (threads per site), block size, __launch_bounds__ instance and carve-out, per
+// update family and region (whole lattice; or interior and boundary slices on several
+// ranks); the measurement's and the reprojection's block size and carve-out.
 #pragma once
 #include "comm/halo_exchange.h"
 #include "fix/engine.h"
+#include "fix/launch_choice.h"
 #include "fix/layout_transfer.h"
 #include "fix/site_functors.h"
 #include "fix/site_sweep.h"
 #include "gauge/landau_coulomb.h"
 #include "gauge/mag.h"
 #include <optional>
+#include <string>
 #include <type_traits>
 
 namespace gf {
@@ -39,7 +46,8 @@ public:
       : geom_(stored_geometry(host.geom, opt.channel.get())), opt_(opt),
         links_(layout_size<S, N>(geom_, 4, opt.compressed)),
         transform_(opt.track_transform ? layout_size<S, N>(geom_, 1, opt.compressed) : 0),
-        measure_f_(geom_.local_volume()), measure_theta_(geom_.local_volume()) {
+        measure_f_(geom_.local_volume()), measure_theta_(geom_.local_volume()),
+        choice_(opt.tuner, opt.channel.get()) {
     upload_natural<Exec, S, N>(host, links_, view(links_, 4));
     if (opt.track_transform) {
       HostField unit(host.geom, N, 1);
@@ -61,7 +69,14 @@ public:
   SliceSums measure() override {
     refresh_halo();
     const SiteMeasure<Gauge, S, N> f{view(links_, 4), measure_f_.data(), measure_theta_.data()};
-    parallel_for(Exec{}, geom_.local_volume(), f);
+    const std::int64_t n = geom_.local_volume();
+    const LaunchParams& lp = choice_.choose(key("measure." + std::string(gauge_name(Gauge::kind)), "whole"), [&] {
+      // reads 8 links and writes two doubles per site
+      LaunchSpec spec{{}, n * (8.0 * link_bytes() + 16.0), 0, plain_candidates(f), {}, {}};
+      spec.launch = [this, f, n](const LaunchParams& p) { parallel_for(Exec{}, n, f, launch_config(p)); };
+      return spec;
+    });
+    parallel_for(Exec{}, n, f, launch_config(lp));
     SliceSums sums{std::vector<double>(geom_.nt), std::vector<double>(geom_.nt)};
     reduce_segments(Exec{}, measure_f_.data(), geom_.nt, geom_.v3, sums.functional.data());
     reduce_segments(Exec{}, measure_theta_.data(), geom_.nt, geom_.v3, sums.theta.data());
@@ -74,9 +89,8 @@ public:
 
   void reproject() override {
     using P = typename Prec::problem;
-    parallel_for(Exec{}, geom_.nt * 2 * 4 * geom_.v3h, Reproject<S, P, N>{view(links_, 4)});
-    if (opt_.track_transform)
-      parallel_for(Exec{}, geom_.nt * 2 * geom_.v3h, Reproject<S, P, N>{view(transform_, 1)});
+    reproject_field<P>(links_, 4, "reproject.links");
+    if (opt_.track_transform) reproject_field<P>(transform_, 1, "reproject.transform");
     gf::synchronize(Exec{});
     halo_fresh_ = false;
   }
@@ -104,44 +118,163 @@ private:
     halo_fresh_ = true;
   }
 
+  static constexpr const char* family_name(UpdateFamily f) {
+    return f == UpdateFamily::thermal ? "thermal" : "local";
+  }
+
+  double link_bytes() const { return double(reals_per_matrix<N>(opt_.compressed)) * sizeof(S); }
+
+  TuneKey key(const std::string& kernel, const char* region) const {
+    const char* prec = std::is_same_v<Prec, SinglePrecision>  ? "single"
+                       : std::is_same_v<Prec, MixedPrecision> ? "mixed"
+                                                              : "double";
+    return {kernel,
+            std::string("prec=") + prec + " storage=" + std::to_string(reals_per_matrix<N>(opt_.compressed)) +
+                " group=su" + std::to_string(N) + (opt_.track_transform ? " transform=yes" : " transform=no"),
+            std::to_string(geom_.L[0]) + "x" + std::to_string(geom_.L[1]) + "x" + std::to_string(geom_.L[2]) +
+                "x" + std::to_string(geom_.nt),
+            region};
+  }
+
+  // Block sizes and carve-outs of a one-thread-per-item kernel that the device can launch.
+  template <class F>
+  std::vector<LaunchParams> plain_candidates(const F& f) const {
+    std::vector<LaunchParams> out;
+    for (int block : Exec::lane_groups ? std::vector<int>{64, 128, 256, 512} : std::vector<int>{128})
+      for (int carveout : Exec::lane_groups ? std::vector<int>{-1, 0} : std::vector<int>{-1}) {
+        const LaunchParams p{lanes_variant(1), block, 0, carveout, false};
+        if (resident_blocks(Exec{}, f, launch_config(p)) > 0) out.push_back(p);
+      }
+    return out;
+  }
+
+  // Every launchable sweep variant with Lanes threads per site.
+  template <int Lanes, UpdateFamily Family>
+  void add_sweep_candidates(const UpdateParams& p, std::vector<LaunchParams>& out) const {
+    using Bounded = typename SweepBoundsFor<Lanes, Prec>::type;
+    const SiteSweep<Gauge, Prec, N, Lanes, Family> f{view(links_, 4), transform_view(), 0, 0, p, opt_.seed, 0};
+    std::vector<int> min_blocks = {0};
+    [&]<int... M>(Bounds<M...>) { (min_blocks.push_back(M), ...); }(Bounded{});
+    for (int block : Exec::lane_groups ? std::vector<int>{64, 128, 256, 512} : std::vector<int>{128})
+      for (int mb : min_blocks)
+        for (int carveout : Exec::lane_groups ? std::vector<int>{-1, 0} : std::vector<int>{-1}) {
+          const LaunchParams c{lanes_variant(Lanes), block, mb, carveout, false};
+          if ((mb == 0 || block <= bounded_block_max) &&
+              resident_blocks<Bounded>(Exec{}, f, launch_config(c)) > 0)
+            out.push_back(c);
+        }
+  }
+
+  FieldView<S, N> transform_view() const {
+    return opt_.track_transform ? view(transform_, 1) : FieldView<S, N>{nullptr, geom_, 1, opt_.compressed};
+  }
+
+  // Saves and restores the links and g(x) around tuning (the sweep changes them in place).
+  void backup_fields() {
+    backup_links_.emplace(links_.size());
+    copy_buffer(Exec{}, backup_links_->data(), links_.data(), links_.size());
+    if (opt_.track_transform) {
+      backup_transform_.emplace(transform_.size());
+      copy_buffer(Exec{}, backup_transform_->data(), transform_.data(), transform_.size());
+    }
+  }
+  void restore_fields() {
+    copy_buffer(Exec{}, links_.data(), backup_links_->data(), links_.size());
+    if (opt_.track_transform) copy_buffer(Exec{}, transform_.data(), backup_transform_->data(), transform_.size());
+    gf::synchronize(Exec{});
+    backup_links_.reset();
+    backup_transform_.reset();
+  }
+
+  // The sweep's launch for one family and region: forced, tuned or the default.
   template <UpdateFamily Family>
-  void sweep_family(const UpdateParams& p, std::uint32_t sweep_index) {
-    const SweepVariant v =
-        opt_.sweep_variant.value_or(SweepVariant{Exec::lane_groups ? 4 : 1, {}});
+  SweepVariant sweep_launch(const UpdateParams& p, const char* region, std::int64_t first, std::int64_t sites) {
+    if (opt_.sweep_variant) return *opt_.sweep_variant;
+    const std::string kernel =
+        std::string("sweep.") + gauge_name(Gauge::kind) + "." + family_name(Family);
+    const LaunchParams& lp = choice_.choose(key(kernel, region), [&] {
+      LaunchSpec spec;
+      // 8 links read and written per site, g(x) too where it is tracked
+      spec.bytes = double(sites) * 2.0 * link_bytes() * (8 + (opt_.track_transform ? 1 : 0));
+      spec.flops = Gauge::linear && N == 3 ? double(sites) * flops_per_site_update : 0.0;
+      add_sweep_candidates<1, Family>(p, spec.candidates);
+      if constexpr (Exec::lane_groups) {
+        add_sweep_candidates<4, Family>(p, spec.candidates);
+        add_sweep_candidates<8, Family>(p, spec.candidates);
+      }
+      spec.launch = [this, p, first, sites](const LaunchParams& c) {
+        launch_sweep<Family>(Exec{}, SweepVariant{variant_lanes(c.variant), launch_config(c)}, p, 0, 0,
+                             first, sites);
+      };
+      spec.backup = [this] { backup_fields(); };
+      spec.restore = [this] { restore_fields(); };
+      return spec;
+    });
+    return {variant_lanes(lp.variant), launch_config(lp)};
+  }
+
+  template <UpdateFamily Family>
+  void launch_sweep(Exec e, const SweepVariant& v, const UpdateParams& p, int parity,
+                    std::uint32_t sweep_index, std::int64_t first, std::int64_t sites) {
     if constexpr (Exec::lane_groups) {
-      if (v.lanes == 4) return sweep_with<4, Family>(p, sweep_index, v.config);
-      if (v.lanes == 8) return sweep_with<8, Family>(p, sweep_index, v.config);
+      if (v.lanes == 4) return launch_lanes<4, Family>(e, v.config, p, parity, sweep_index, first, sites);
+      if (v.lanes == 8) return launch_lanes<8, Family>(e, v.config, p, parity, sweep_index, first, sites);
     }
     if (v.lanes != 1)
-      throw Error("the " + std::string(Exec::name) + " backend has no sweep with " +
-                  std::to_string(v.lanes) + " threads per site");
-    sweep_with<1, Family>(p, sweep_index, v.config);
+      throw Error("the " + std::string(Exec::name) + " backend has no sweep with " + std::to_string(v.lanes) +
+                  " threads per site");
+    launch_lanes<1, Family>(e, v.config, p, parity, sweep_index, first, sites);
   }
 
   template <int Lanes, UpdateFamily Family>
-  void sweep_with(const UpdateParams& p, std::uint32_t sweep_index, const LaunchConfig& config) {
-    const FieldView<S, N> tv = opt_.track_transform
-                                   ? view(transform_, 1)
-                                   : FieldView<S, N>{nullptr, geom_, 1, opt_.compressed};
-    for (int parity = 0; parity < 2; ++parity) {
-      SiteSweep<Gauge, Prec, N, Lanes, Family> f{view(links_, 4), tv, parity, 0, p, opt_.seed, sweep_index};
-      if (geom_.halo)
-        half_sweep_exchanging(f, parity, config);
-      else
-        parallel_for<typename SweepBoundsFor<Lanes, Prec>::type>(Exec{}, geom_.nt * geom_.v3h * Lanes, f, config);
+  void launch_lanes(Exec e, const LaunchConfig& config, const UpdateParams& p, int parity,
+                    std::uint32_t sweep_index, std::int64_t first, std::int64_t sites) {
+    const SiteSweep<Gauge, Prec, N, Lanes, Family> f{view(links_, 4), transform_view(), parity, first, p,
+                                                     opt_.seed, sweep_index};
+    parallel_for<typename SweepBoundsFor<Lanes, Prec>::type>(e, sites * Lanes, f, config);
+  }
+
+  template <UpdateFamily Family>
+  void sweep_family(const UpdateParams& p, std::uint32_t sweep_index) {
+    const std::int64_t slice = geom_.v3h;
+    const int nt = geom_.nt;
+    if (!geom_.halo) {
+      const SweepVariant v = sweep_launch<Family>(p, "whole", 0, nt * slice);
+      for (int parity = 0; parity < 2; ++parity)
+        launch_sweep<Family>(Exec{}, v, p, parity, sweep_index, 0, nt * slice);
+      return;
     }
+    const SweepVariant boundary = sweep_launch<Family>(p, "boundary", 0, slice);
+    const SweepVariant interior = sweep_launch<Family>(p, "interior", slice, (nt - 2) * slice);
+    for (int parity = 0; parity < 2; ++parity)
+      half_sweep_exchanging(
+          [&](const Queue<Exec>& q, std::int64_t first, std::int64_t sites) {
+            launch_sweep<Family>(q.exec(), first == slice ? interior : boundary, p, parity, sweep_index, first,
+                                 sites);
+          },
+          parity);
+  }
+
+  template <class P>
+  void reproject_field(Buffer<Exec, S>& buffer, int ndir, const char* kernel) {
+    const Reproject<S, P, N> f{view(buffer, ndir)};
+    const std::int64_t n = geom_.nt * 2 * ndir * geom_.v3h;
+    const LaunchParams& lp = choice_.choose(key(kernel, "whole"), [&] {
+      LaunchSpec spec{{}, n * 2.0 * link_bytes(), 0, plain_candidates(f), {}, {}};
+      spec.launch = [f, n](const LaunchParams& c) { parallel_for(Exec{}, n, f, launch_config(c)); };
+      spec.backup = [this] { backup_fields(); };
+      spec.restore = [this] { restore_fields(); };
+      return spec;
+    });
+    parallel_for(Exec{}, n, f, launch_config(lp));
   }
 
   // One half-sweep on several ranks: the boundary slices, then the interior while the
-  // updated boundary links travel to the neighbours.
-  template <class F>
-  void half_sweep_exchanging(F f, int parity, const LaunchConfig& config) {
+  // updated boundary links travel to the neighbours. run(queue, first site, sites).
+  template <class Run>
+  void half_sweep_exchanging(const Run& run, int parity) {
     const std::int64_t slice = geom_.v3h;
     const int nt = geom_.nt;
-    const auto run = [&](const Queue<Exec>& q, std::int64_t first, std::int64_t sites) {
-      f.first_site = first;
-      parallel_for<typename SweepBoundsFor<F::lanes, Prec>::type>(q.exec(), sites * F::lanes, f, config);
-    };
     run(boundary_queue_, 0, slice);
     run(boundary_queue_, (nt - 1) * slice, slice);
     boundary_queue_.synchronize();
@@ -167,7 +300,9 @@ private:
   Buffer<Exec, S> transform_;
   Buffer<Exec, double> measure_f_;
   Buffer<Exec, double> measure_theta_;
+  LaunchChoice<Exec> choice_;
   std::optional<HaloExchange<Exec, S, N>> halo_;
+  std::optional<Buffer<Exec, S>> backup_links_, backup_transform_;
   bool halo_fresh_ = false;
   Queue<Exec> boundary_queue_, interior_queue_, comm_queue_;
 };

@@ -1,11 +1,11 @@
-#include "stream_bandwidth.h"
+#include "backend/stream_bandwidth.h"
 #include <algorithm>
 #include <cstdio>
 #include <cuda_runtime.h>
 #include <string>
 #include <vector>
 
-namespace gf::bench {
+namespace gf {
 
 namespace {
 __global__ void scale_in_place(float4* a, std::size_t n, float s) {
@@ -45,7 +45,7 @@ double stream_bandwidth_gbs(double gib, int repetitions) {
   return 2.0 * n * sizeof(float4) / (ms[ms.size() / 2] * 1e-3) / 1e9;
 }
 
-const char* device_name() {
+const char* cuda_device_name() {
   static cudaDeviceProp prop;
   static std::string name;
   if (name.empty()) {
@@ -55,9 +55,9 @@ const char* device_name() {
   return name.c_str();
 }
 
-} // namespace gf::bench
+} // namespace gf
 
-namespace gf::bench {
+namespace gf {
 
 double pinned_copy_gbs(double mib, bool to_device, int repetitions) {
   const std::size_t bytes = static_cast<std::size_t>(mib * (1 << 20));
@@ -87,4 +87,4 @@ double pinned_copy_gbs(double mib, bool to_device, int repetitions) {
   return bytes / seconds[seconds.size() / 2] / 1e9;
 }
 
-} // namespace gf::bench
+} // namespace gf

@@ -5,10 +5,10 @@
 // median over repetitions, in GB/s.
 #pragma once
 
-namespace gf::bench {
+namespace gf {
 
 double stream_bandwidth_gbs(double gib = 2.0, int repetitions = 20);
-const char* device_name();
+const char* cuda_device_name();
 double pinned_copy_gbs(double mib, bool to_device, int repetitions = 20);
 
-} // namespace gf::bench
+} // namespace gf

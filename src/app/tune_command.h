@@ -1,0 +1,32 @@
+// tune_command.h: `gaugefix tune`: tunes, on this device, every kernel that a fix of the
+// given lattice, gauge, group, precision, storage and schedule runs (the sweeps of the
+// local update family, the heatbath with --anneal, the measurement, the reprojection),
+// prints each candidate's time, GB/s and fraction of the streaming bandwidth measured
+// in the same run, and the winner, and stores the winners in the tune cache. With
+// --table, also the lines of the per-architecture default table
+// (tuning/default_params.cpp). Bad options throw gf::Error naming the option.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <array>
+#include <string>
+
+namespace gf {
+
+struct TuneCommandOptions {
+  std::array<int, 4> lattice = {32, 32, 32, 32};
+  std::string gauge = "landau";
+  std::string group = "su3";
+  std::string precision = "double";
+  std::string backend = "cuda";
+  int storage = 12;
+  bool transform = false; // tune the launches that also update g(x)
+  bool anneal = false;    // tune the heatbath too
+  std::string tuning = "force";
+  std::string exchange = "auto";
+  bool table = false;
+};
+
+void add_tune_options(CLI::App& tune, TuneCommandOptions& opt);
+int run_tune(const TuneCommandOptions& opt);
+
+} // namespace gf
