@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "gauge_file_test_util.h"
 #include "io/atomic_file.h"
+#include "io/path_checks.h"
 #include "io/nersc.h"
 #include "math/random_group.h"
 #include "math/su_n.h"
