@@ -115,9 +115,9 @@ void check_paths(const FixCommandOptions& opt) {
 }
 
 // After a converged run: a not-converged field of an earlier run under the same name is gone.
-void remove_unconverged(const std::string& path) {
+void remove_unconverged(const std::string& path, bool quiet) {
   std::error_code ec;
-  if (!path.empty() && std::filesystem::remove(path + unconverged_suffix, ec))
+  if (!path.empty() && std::filesystem::remove(path + unconverged_suffix, ec) && !quiet)
     std::printf("# removed %s%s (an earlier run's field that had not converged)\n", path.c_str(),
                 unconverged_suffix);
 }
@@ -211,9 +211,9 @@ int run_fix(FixCommandOptions& opt, const std::string& command_line) {
                     run_record(entry), world, inputs);
   if (!opt.summary.empty() && root) write_summary(opt.summary, {entry});
   if (r.converged) {
-    if (root && !opt.quiet && opt.unconverged == "mark") {
-      remove_unconverged(entry.output);
-      remove_unconverged(entry.transform_output);
+    if (root && opt.unconverged == "mark") {
+      remove_unconverged(entry.output, opt.quiet);
+      remove_unconverged(entry.transform_output, opt.quiet);
     }
     return 0;
   }
