@@ -98,8 +98,8 @@ void SlabFileWriter::commit() {
   }
   if (rank_ == 0) tmp_.reset(); // removes the temporary file unless it was renamed
   if (!e.empty())
-    throw Error(e.find("'" + path_ + "'") != std::string::npos ? e
-                                                             : "output file '" + path_ + "': " + e);
+    throw Error(
+        e.find("'" + path_ + "'") != std::string::npos ? e : "output file '" + path_ + "': " + e);
   committed_ = true;
 }
 

@@ -12,10 +12,10 @@
 //   it is recorded and reported by commit(), so that every rank fails together.
 // - commit (collective): every rank fsyncs and closes its descriptor (each step checked);
 //   the ranks agree on success; only when every rank succeeded does rank 0 rename the
-//   temporary file to path (still absent or a regular file), and the outcome is broadcast. Any failure (the first failing
-//   rank's message) throws gf::Error naming the file on every rank, and the temporary file
-//   is removed. No rank returns from commit() before the rename is done, and the renamed
-//   file never holds data a rank failed to write.
+//   temporary file to path (still absent or a regular file), and the outcome is broadcast.
+//   Any failure (the first failing rank's message) throws gf::Error naming the file on every
+//   rank, and the temporary file is removed. No rank returns from commit() before the rename
+//   is done, and the renamed file never holds data a rank failed to write.
 // - destructor without a successful commit: closes the descriptor; rank 0 removes the
 //   temporary file (not collective: safe during stack unwinding on one rank).
 // POSIX writes were chosen over MPI-IO so that the destructor needs no collective call; the

@@ -59,7 +59,8 @@ void install_handlers() {
     sa.sa_sigaction = remove_and_resignal;
     sa.sa_flags = SA_SIGINFO | SA_RESTART;
     sigemptyset(&sa.sa_mask);
-    for (int s : signals) sigaddset(&sa.sa_mask, s); // one cleanup at a time
+    for (int s : signals)
+      sigaddset(&sa.sa_mask, s); // one cleanup at a time
     ::sigaction(signals[i], &sa, nullptr);
   }
 }

@@ -25,7 +25,8 @@ std::string random_suffix() {
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   std::random_device device; // the kernel's random source: not predictable
   std::string s;
-  for (std::size_t i = 0; i < suffix_length; ++i) s += alphabet[device() % (sizeof alphabet - 1)];
+  for (std::size_t i = 0; i < suffix_length; ++i)
+    s += alphabet[device() % (sizeof alphabet - 1)];
   return s;
 }
 
@@ -69,8 +70,8 @@ TemporaryFile::TemporaryFile(const std::string& final_path) : final_path_(final_
   remove_stale(p.parent_path().empty() ? fs::path(".") : p.parent_path(), prefix);
   for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
     const std::string candidate = (p.parent_path() / (prefix + random_suffix())).string();
-    const int fd = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                          0666);
+    const int fd =
+        ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd < 0 && errno == EEXIST) continue;
     if (fd < 0)
       throw Error("output file '" + final_path + "': cannot create the temporary file '" +
@@ -107,8 +108,8 @@ TemporaryFile::~TemporaryFile() {
 
 void TemporaryFile::commit() {
   const auto fail = [&](const std::string& step, const std::string& why) {
-    throw Error("output file '" + final_path_ + "': " + step + " of the temporary file '" +
-                path_ + "' failed: " + why);
+    throw Error("output file '" + final_path_ + "': " + step + " of the temporary file '" + path_ +
+                "' failed: " + why);
   };
   if (committed_ || fd_ < 0) fail("commit", "the file was already committed");
   const int fd = fd_;

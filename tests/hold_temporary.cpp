@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
     if (::write(tmp.fd(), "partial output", 14) != 14) throw gf::Error("write failed");
     std::printf("%s\n", tmp.path().c_str());
     std::fflush(stdout);
-    for (;;) ::pause();
+    for (;;)
+      ::pause();
   } catch (const gf::Error& e) {
     std::fprintf(stderr, "hold_temporary: %s\n", e.what());
     return 1;

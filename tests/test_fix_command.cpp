@@ -27,7 +27,8 @@ double max_violation(const HostField& u, const HostField& g, const HostField& fi
       const Matrix<double, N> diff =
           g.get<N>(s, 0) * u.get<N>(s, mu) * adjoint(g.get<N>(y, 0)) - fixed.get<N>(s, mu);
       for (int i = 0; i < N; ++i)
-        for (int j = 0; j < N; ++j) d = std::max(d, std::sqrt(norm2(diff.m[i][j])));
+        for (int j = 0; j < N; ++j)
+          d = std::max(d, std::sqrt(norm2(diff.m[i][j])));
     }
   }
   return d;
@@ -70,8 +71,7 @@ TEST_P(FixTransform, TakesInputLinksToWrittenLinks) {
   const HostField fixed = read_gauge_file(opt.output + suffix, self_world());
   const HostField g = read_transform(opt.transform_output + suffix, self_world());
   ASSERT_EQ(g.nc, nc);
-  const double violation =
-      nc == 2 ? max_violation<2>(u, g, fixed) : max_violation<3>(u, g, fixed);
+  const double violation = nc == 2 ? max_violation<2>(u, g, fixed) : max_violation<3>(u, g, fixed);
   EXPECT_LT(violation, 1e-12) << gauge_name(gauge) << " SU(" << nc << ") seed " << seed
                               << " anneal " << anneal;
 }

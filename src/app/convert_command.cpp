@@ -1,7 +1,7 @@
 #include "app/convert_command.h"
 #include "app/cli_checks.h"
-#include "io/path_checks.h"
 #include "io/gauge_file.h"
+#include "io/path_checks.h"
 #include <cstdio>
 
 namespace gf {

@@ -103,8 +103,8 @@ std::string written_path(const std::string& path, bool converged, const std::str
 void check_paths(const FixCommandOptions& opt) {
   const std::vector<NamedPath> inputs = {{"--input", opt.input}, {"--config", opt.config}};
   std::vector<NamedPath> outputs;
-  for (const auto& [option, path] : {std::pair{"--output", opt.output},
-                                     std::pair{"--transform-output", opt.transform_output}}) {
+  for (const auto& [option, path] :
+       {std::pair{"--output", opt.output}, std::pair{"--transform-output", opt.transform_output}}) {
     if (path.empty()) continue;
     outputs.push_back({option, path});
     if (opt.unconverged == "mark")
@@ -193,7 +193,8 @@ int run_fix(FixCommandOptions& opt, const std::string& command_line) {
       });
   HostField g(u.geom, u.nc, 1);
   engine->download(u, opt.engine.track_transform ? &g : nullptr);
-  if (opt.engine.track_transform && opt.random_transform_seed) compose_gauge_transforms(g, g_random);
+  if (opt.engine.track_transform && opt.random_transform_seed)
+    compose_gauge_transforms(g, g_random);
   entry.result = r;
   entry.output = written_path(opt.output, r.converged, opt.unconverged);
   entry.transform_output = written_path(opt.transform_output, r.converged, opt.unconverged);
@@ -225,9 +226,9 @@ int run_fix(FixCommandOptions& opt, const std::string& command_line) {
                  opt.fix.tolerance, r.final.theta, r.iterations);
     if (!opt.output.empty())
       std::fprintf(stderr, "the field was %s (--unconverged %s)\n",
-                   entry.output.empty() ? "not written"
-                                        : ("written to " + entry.output + ", not to its final name")
-                                              .c_str(),
+                   entry.output.empty()
+                       ? "not written"
+                       : ("written to " + entry.output + ", not to its final name").c_str(),
                    opt.unconverged.c_str());
   }
   return 3;

@@ -45,7 +45,8 @@ template <int N>
 void compose_n(HostField& g, const HostField& first) {
   const std::int64_t sites = g.local_sites();
 #pragma omp parallel for schedule(static)
-  for (std::int64_t s = 0; s < sites; ++s) g.set<N>(s, 0, g.get<N>(s, 0) * first.get<N>(s, 0));
+  for (std::int64_t s = 0; s < sites; ++s)
+    g.set<N>(s, 0, g.get<N>(s, 0) * first.get<N>(s, 0));
 }
 
 } // namespace

@@ -86,18 +86,18 @@ std::map<std::string, std::string> label_parameters(const std::string& label) {
 void check_label(const EnsembleOptions& opt, const std::string& path, const std::string& found) {
   const std::string ours = ensemble_label(opt);
   require(found.substr(0, found.find(' ')) == ours.substr(0, ours.find(' ')),
-          path + " belongs to another ensemble (ENSEMBLE_LABEL '" + found + "', this run '" +
-              ours + "'); choose another --output-prefix");
+          path + " belongs to another ensemble (ENSEMBLE_LABEL '" + found + "', this run '" + ours +
+              "'); choose another --output-prefix");
   const std::map<std::string, std::string> theirs = label_parameters(found);
   for (const auto& [key, value] : label_parameters(ours)) {
     const auto it = theirs.find(key);
     require(it != theirs.end(),
             path + " does not record --" + key + " (ENSEMBLE_LABEL '" + found +
                 "'): it cannot be continued safely; choose another --output-prefix");
-    require(it->second == value, "--" + key + " " + value + " does not match the ensemble: " +
-                                     path + " was generated with " + key + "=" + it->second +
-                                     "; resume with --" + key + " " + it->second +
-                                     " or choose another --output-prefix");
+    require(it->second == value,
+            "--" + key + " " + value + " does not match the ensemble: " + path +
+                " was generated with " + key + "=" + it->second + "; resume with --" + key + " " +
+                it->second + " or choose another --output-prefix");
   }
 }
 
