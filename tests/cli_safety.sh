@@ -145,11 +145,11 @@ generate_resume_other_parameters)
 signal_removes_temporary)
   set -m # background jobs in their own process groups, SIGINT not ignored
   for sig in TERM INT HUP; do
-    "$hold" "$d/out" > "$d/tmpname" &
+    "$hold" "$d/out" > "$d/tmpname.$sig" &
     pid=$!
     pids+=("$pid")
-    for _ in $(seq 100); do [ -s "$d/tmpname" ] && break; sleep 0.05; done
-    tmp=$(cat "$d/tmpname")
+    for _ in $(seq 200); do [ -s "$d/tmpname.$sig" ] && break; sleep 0.05; done
+    tmp=$(cat "$d/tmpname.$sig")
     [ -f "$tmp" ] || fail "no temporary file $tmp while writing"
     case $(basename "$tmp") in .out.gaugefix-tmp.??????) ;; *) fail "temporary name $tmp" ;; esac
     kill -"$sig" "$pid"
@@ -160,7 +160,9 @@ signal_removes_temporary)
     absent "$d/out"
   done
   # gaugefix generate writes a configuration after every sweep: it is stopped (SIGSTOP) at a
-  # moment its temporary file exists, sent SIGTERM and continued
+  # moment its temporary file exists, sent SIGTERM and continued (without job control, so that
+  # wait reports the end of the process, not its stop)
+  set +m
   for attempt in 1 2 3; do
     "$g" generate --lattice 4,4,4,4 --beta 5.7 --configs 100000 --quiet -o "$d/run" > /dev/null &
     pid=$!
@@ -186,7 +188,7 @@ stale_temporary_removed)
   "$hold" "$d/fixed" > "$d/tmpname" &
   pid=$!
   pids+=("$pid")
-  for _ in $(seq 100); do [ -s "$d/tmpname" ] && break; sleep 0.05; done
+  for _ in $(seq 200); do [ -s "$d/tmpname" ] && break; sleep 0.05; done
   stale=$(cat "$d/tmpname")
   kill -KILL "$pid"
   wait "$pid" || true

@@ -7,7 +7,7 @@
 //   start (--random-transform) is composed into the engine's g(x).
 // - A field that did not converge never gets its final name: with --unconverged mark it is
 //   written as <output>.unconverged (g(x) likewise), with discard not at all; the summary
-//   says converged: false and names the path written. A converged run removes the
+//   says converged: false and names the path written. A converged run with mark removes the
 //   .unconverged files an earlier run left under the same names.
 // Returns the exit status: 0 converged, 3 not converged.
 #pragma once
