@@ -70,33 +70,29 @@ TemporaryFile::TemporaryFile(const std::string& final_path) : final_path_(final_
   remove_stale(p.parent_path().empty() ? fs::path(".") : p.parent_path(), prefix);
   for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
     const std::string candidate = (p.parent_path() / (prefix + random_suffix())).string();
+    // Registered before it exists, so that no moment leaves an unregistered file behind.
+    const int slot = remove_on_signal(candidate);
     const int fd =
         ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-    if (fd < 0 && errno == EEXIST) continue;
-    if (fd < 0)
-      throw Error("output file '" + final_path + "': cannot create the temporary file '" +
-                  candidate + "': " + std::strerror(errno));
+    const int open_error = errno;
     struct stat opened, named;
-    const bool locked = ::flock(fd, LOCK_EX) == 0;
     // Another writer's stale-file removal may have taken the name before the lock: retry.
-    if (locked && ::fstat(fd, &opened) == 0 && ::lstat(candidate.c_str(), &named) == 0 &&
-        same_inode(opened, named)) {
+    if (fd >= 0 && ::flock(fd, LOCK_EX) == 0 && ::fstat(fd, &opened) == 0 &&
+        ::lstat(candidate.c_str(), &named) == 0 && same_inode(opened, named)) {
       fd_ = fd;
       path_ = candidate;
-    } else {
-      ::close(fd);
+      signal_slot_ = slot;
+      break;
     }
+    forget_on_signal(slot);
+    if (fd >= 0) ::close(fd);
+    if (fd < 0 && open_error != EEXIST)
+      throw Error("output file '" + final_path + "': cannot create the temporary file '" +
+                  candidate + "': " + std::strerror(open_error));
   }
   if (fd_ < 0)
     throw Error("output file '" + final_path +
                 "': cannot create a temporary file beside it (100 attempts)");
-  try {
-    signal_slot_ = remove_on_signal(path_);
-  } catch (...) {
-    ::close(fd_);
-    ::unlink(path_.c_str());
-    throw;
-  }
 }
 
 TemporaryFile::~TemporaryFile() {

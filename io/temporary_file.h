@@ -7,7 +7,8 @@
 //   pattern that nobody holds was left by a killed writer: the constructor removes such
 //   stale files of the same final name (and only those) before creating its own, and
 //   reports each on stderr. (On NFS, flock is emulated with byte-range locks.)
-// - The path is registered with signal_cleanup.h, so SIGTERM, SIGINT and SIGHUP remove it.
+// - The path is registered with signal_cleanup.h (before the file is created), so SIGTERM,
+//   SIGINT and SIGHUP remove it.
 // - commit(): closes the file (the caller has synced it), checks that the final path is still
 //   absent or a regular file and renames the temporary file to it. The destructor without a
 //   successful commit removes the temporary file. Failures throw gf::Error naming the final
