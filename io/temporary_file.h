@@ -27,7 +27,6 @@ public:
 
   int fd() const { return fd_; } // open for writing until commit() or destruction
   const std::string& path() const { return path_; }
-  const std::string& final_path() const { return final_path_; }
   void commit();
 
 private:
