@@ -1,83 +1,33 @@
 #include "io/atomic_file.h"
 #include "core/error.h"
+#include "io/temporary_file.h"
 #include <cerrno>
 #include <cstring>
-#include <fcntl.h>
-#include <filesystem>
-#include <system_error>
 #include <unistd.h>
 
 namespace gf {
 
-namespace fs = std::filesystem;
-
-namespace {
-
-// The path with ".", ".." and symbolic links resolved as far as it exists.
-fs::path resolved(const std::string& p) {
-  std::error_code ec;
-  const fs::path abs = fs::absolute(p, ec);
-  const fs::path r = fs::weakly_canonical(abs, ec);
-  return ec ? abs.lexically_normal() : r;
-}
-
-// fsync applies to the file, not to the descriptor: a fresh one reaches the closed stream's data.
-bool sync_to_disk(const std::string& p) {
-  const int fd = ::open(p.c_str(), O_RDONLY);
-  if (fd < 0) return false;
-  const bool ok = ::fsync(fd) == 0;
-  return ::close(fd) == 0 && ok;
-}
-
-} // namespace
-
-void check_output_path(const std::string& output, const std::vector<std::string>& inputs) {
-  const fs::path out = resolved(output);
-  for (const std::string& in : inputs) {
-    std::error_code ec;
-    const bool same_file = fs::exists(output, ec) && fs::exists(in, ec) && fs::equivalent(output, in, ec);
-    if (same_file || resolved(in) == out)
-      throw Error("output file '" + output + "' is the input file '" + in +
-                  "' (same file after resolving the path): refusing to overwrite an input");
-  }
-}
-
-AtomicFile::AtomicFile(const std::string& path) : path_(path) {
-  const fs::path p(path);
-  if (p.filename().empty()) throw Error("output file '" + path + "': not a file name");
-  std::string name = ".";
-  name += p.filename().string() + ".tmp." + std::to_string(::getpid());
-  tmp_path_ = (p.parent_path() / name).string();
-  out_.open(tmp_path_, std::ios::binary | std::ios::trunc);
-  if (!out_)
-    throw Error("output file '" + path + "': cannot create the temporary file '" + tmp_path_ +
-                "': " + std::strerror(errno));
-}
-
-AtomicFile::~AtomicFile() {
-  if (committed_) return;
-  out_.close();
-  std::error_code ec;
-  fs::remove(tmp_path_, ec);
-}
+AtomicFile::AtomicFile(const std::string& path) : path_(path) {}
 
 void AtomicFile::commit() {
-  const auto fail = [&](const std::string& step, const std::string& why) {
-    out_.close();
-    std::error_code ec;
-    fs::remove(tmp_path_, ec);
-    throw Error("output file '" + path_ + "': " + step + " of the temporary file '" + tmp_path_ +
-                "' failed: " + why);
+  const auto fail = [&](const std::string& why) {
+    throw Error("output file '" + path_ + "': " + why);
   };
-  if (!out_.is_open()) fail("commit", "the file was already committed or closed");
-  out_.flush();
-  if (!out_) fail("write", std::strerror(errno));
-  out_.close();
-  if (!out_) fail("close", std::strerror(errno));
-  if (!sync_to_disk(tmp_path_)) fail("fsync", std::strerror(errno));
-  std::error_code ec;
-  fs::rename(tmp_path_, path_, ec);
-  if (ec) fail("rename to the final name", ec.message());
+  if (committed_) fail("commit: the file was already committed");
+  if (!out_) fail("the content could not be formatted (stream error)");
+  const std::string content = out_.str();
+  TemporaryFile tmp(path_);
+  for (std::size_t done = 0; done < content.size();) {
+    const ssize_t n = ::write(tmp.fd(), content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0)
+      fail("write to the temporary file '" + tmp.path() +
+           "' failed: " + (n < 0 ? std::strerror(errno) : "no progress"));
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fsync(tmp.fd()) != 0)
+    fail("fsync of the temporary file '" + tmp.path() + "' failed: " + std::strerror(errno));
+  tmp.commit();
   committed_ = true;
 }
 

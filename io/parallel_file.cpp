@@ -1,16 +1,12 @@
 #include "io/parallel_file.h"
 #include "core/error.h"
-#include "io/atomic_file.h"
-#include <atomic>
+#include "io/path_checks.h"
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
-#include <filesystem>
 #include <unistd.h>
 
 namespace gf {
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -25,21 +21,6 @@ std::string first_error(const World& world, const std::string& local) {
   return size > 1 ? "rank " + std::to_string(first) + ": " + message : message;
 }
 
-std::string temporary_name(const std::string& path) {
-  static std::atomic<int> count{0};
-  const fs::path p(path);
-  if (p.filename().empty()) throw Error("output file '" + path + "': not a file name");
-  std::string name = "."; // built step by step: "." + string trips GCC 12's -Wrestrict
-  name +=
-      p.filename().string() + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(count++);
-  return (p.parent_path() / name).string();
-}
-
-void remove_quietly(const std::string& p) {
-  std::error_code ec;
-  fs::remove(p, ec);
-}
-
 } // namespace
 
 SlabFileWriter::SlabFileWriter(const std::string& path, const World& world,
@@ -49,11 +30,9 @@ SlabFileWriter::SlabFileWriter(const std::string& path, const World& world,
   if (rank_ == 0) {
     try {
       check_output_path(path, inputs);
-      tmp_path_ = temporary_name(path);
-      fd_ = ::open(tmp_path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-      if (fd_ < 0)
-        error = "output file '" + path + "': cannot create the temporary file '" + tmp_path_ +
-                "': " + std::strerror(errno);
+      tmp_.emplace(path);
+      tmp_path_ = tmp_->path();
+      fd_ = tmp_->fd();
     } catch (const Error& e) {
       error = e.what();
     }
@@ -61,21 +40,19 @@ SlabFileWriter::SlabFileWriter(const std::string& path, const World& world,
   if (const std::string e = first_error(world_, error); !e.empty()) throw Error(e);
   world_.broadcast(tmp_path_, 0);
   if (rank_ != 0) {
-    fd_ = ::open(tmp_path_.c_str(), O_WRONLY | O_CLOEXEC);
+    fd_ = ::open(tmp_path_.c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd_ < 0)
       error = "output file '" + path + "': cannot open the temporary file '" + tmp_path_ +
               "': " + std::strerror(errno);
   }
   if (const std::string e = first_error(world_, error); !e.empty()) {
-    if (fd_ >= 0) ::close(fd_);
-    if (rank_ == 0) remove_quietly(tmp_path_);
-    throw Error(e);
+    if (rank_ != 0 && fd_ >= 0) ::close(fd_);
+    throw Error(e); // rank 0: tmp_ removes the temporary file
   }
 }
 
 SlabFileWriter::~SlabFileWriter() {
-  if (fd_ >= 0) ::close(fd_);
-  if (!committed_ && rank_ == 0) remove_quietly(tmp_path_);
+  if (rank_ != 0 && fd_ >= 0) ::close(fd_);
 }
 
 void SlabFileWriter::write_at(std::int64_t offset, const void* data, std::int64_t bytes) {
@@ -104,24 +81,25 @@ void SlabFileWriter::commit() {
     throw Error("output file '" + path_ + "': commit: the file was already committed");
   if (error_.empty() && ::fsync(fd_) != 0)
     error_ = "fsync of the temporary file '" + tmp_path_ + "' failed: " + std::strerror(errno);
-  if (::close(fd_) != 0 && error_.empty())
+  if (rank_ != 0 && ::close(fd_) != 0 && error_.empty())
     error_ = "close of the temporary file '" + tmp_path_ + "' failed: " + std::strerror(errno);
   fd_ = -1;
   std::string e = first_error(world_, error_);
   if (e.empty()) {
-    std::string rename_error;
+    std::string commit_error;
     if (rank_ == 0) {
-      std::error_code ec;
-      fs::rename(tmp_path_, path_, ec);
-      if (ec)
-        rename_error = "rename of '" + tmp_path_ + "' to the final name failed: " + ec.message();
+      try {
+        tmp_->commit(); // closes, checks the final name, renames
+      } catch (const Error& err) {
+        commit_error = err.what();
+      }
     }
-    e = first_error(world_, rename_error);
+    e = first_error(world_, commit_error);
   }
-  if (!e.empty()) {
-    if (rank_ == 0) remove_quietly(tmp_path_);
-    throw Error("output file '" + path_ + "': " + e);
-  }
+  if (rank_ == 0) tmp_.reset(); // removes the temporary file unless it was renamed
+  if (!e.empty())
+    throw Error(
+        e.find("'" + path_ + "'") != std::string::npos ? e : "output file '" + path_ + "': " + e);
   committed_ = true;
 }
 

@@ -2,8 +2,9 @@
 // ranges, that appears complete or not at all; and reading one byte range of a file.
 //
 // SlabFileWriter (all ranks construct it, write their ranges, then call commit()):
-// - constructor (collective): check_output_path(path, inputs) (atomic_file.h); rank 0 creates
-//   the temporary file ".<name>.tmp.<pid>.<n>" beside path (exclusive create; the name is
+// - constructor (collective): check_output_path(path, inputs) (path_checks.h); rank 0 creates
+//   the temporary file beside path (temporary_file.h: exclusive create, unpredictable name,
+//   removed on SIGTERM/SIGINT/SIGHUP, stale ones of killed runs removed; the name is
 //   broadcast), then every rank opens it for writing. A failure on any rank throws the same
 //   gf::Error on every rank.
 // - write_at (independent): POSIX pwrite of [offset, offset + bytes) through the rank's own
@@ -11,10 +12,10 @@
 //   it is recorded and reported by commit(), so that every rank fails together.
 // - commit (collective): every rank fsyncs and closes its descriptor (each step checked);
 //   the ranks agree on success; only when every rank succeeded does rank 0 rename the
-//   temporary file to path, and the outcome is broadcast. Any failure (the first failing
-//   rank's message) throws gf::Error naming the file on every rank, and the temporary file
-//   is removed. No rank returns from commit() before the rename is done, and the renamed
-//   file never holds data a rank failed to write.
+//   temporary file to path (still absent or a regular file), and the outcome is broadcast.
+//   Any failure (the first failing rank's message) throws gf::Error naming the file on every
+//   rank, and the temporary file is removed. No rank returns from commit() before the rename
+//   is done, and the renamed file never holds data a rank failed to write.
 // - destructor without a successful commit: closes the descriptor; rank 0 removes the
 //   temporary file (not collective: safe during stack unwinding on one rank).
 // POSIX writes were chosen over MPI-IO so that the destructor needs no collective call; the
@@ -25,7 +26,9 @@
 // naming the file on a missing file, a read error or a short read (truncated file).
 #pragma once
 #include "comm/world.h"
+#include "io/temporary_file.h"
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,6 +53,7 @@ private:
   std::string tmp_path_;
   World world_;
   int rank_ = 0; // kept so that the destructor makes no MPI call
+  std::optional<TemporaryFile> tmp_; // rank 0: owns the temporary file and fd_
   int fd_ = -1;
   std::string error_; // this rank's first failure, reported by commit()
   bool committed_ = false;

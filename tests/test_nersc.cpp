@@ -6,6 +6,7 @@
 #include "gauge_file_test_util.h"
 #include "io/atomic_file.h"
 #include "io/nersc.h"
+#include "io/path_checks.h"
 #include "math/random_group.h"
 #include "math/su_n.h"
 #include "observables/observables.h"

@@ -1,14 +1,16 @@
 #include "app/convert_command.h"
-#include "io/atomic_file.h"
+#include "app/cli_checks.h"
 #include "io/gauge_file.h"
+#include "io/path_checks.h"
 #include <cstdio>
 
 namespace gf {
 
 void add_convert_options(CLI::App& convert, ConvertCommandOptions& opt) {
   convert.add_option("input", opt.input, "configuration to read (any supported format)")
-      ->required();
-  convert.add_option("output", opt.output, "file to write")->required();
+      ->required()
+      ->check(non_empty);
+  convert.add_option("output", opt.output, "file to write")->required()->check(non_empty);
   convert.add_option("--format,-f", opt.format,
                      "output format: nersc, ildg, scidac, milc, openqcd, hdf5");
   convert.add_option("--precision", opt.precision, "bits per real in the output: 32 or 64")
@@ -20,7 +22,7 @@ void add_convert_options(CLI::App& convert, ConvertCommandOptions& opt) {
 int run_convert(const ConvertCommandOptions& opt, const World& world) {
   WriteOptions w;
   w.format = parse_format(opt.format);
-  check_output_path(opt.output, {opt.input});
+  check_run_paths({{"input", opt.input}}, {{"output", opt.output}});
   ReadOptions ro;
   ro.checksum_warning_only = opt.checksum_warning_only;
   FileInfo info;

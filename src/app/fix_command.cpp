@@ -1,15 +1,17 @@
 #include "app/fix_command.h"
+#include "app/cli_checks.h"
 #include "app/summary.h"
 #include "core/error.h"
 #include "fix/random_field.h"
 #include "fix/random_transform.h"
 #include "comm/decomposition.h"
 #include "comm/mpi_channel.h"
-#include "io/atomic_file.h"
 #include "io/gauge_file.h"
+#include "io/path_checks.h"
 #include "io/transform_file.h"
 #include "observables/observables.h"
 #include <cstdio>
+#include <filesystem>
 
 namespace gf {
 
@@ -17,7 +19,8 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   static std::string gauge = "landau", precision = "double", backend = "cpu", group = "su3";
   static int storage = 12;
   fix.add_option("--input,-i", opt.input,
-                 "configuration to fix, any format gaugefix reads (default: generate one)");
+                 "configuration to fix, any format gaugefix reads (default: generate one)")
+      ->check(non_empty);
   fix.add_option("--generate", opt.generate, "field to generate without --input: unit, smooth, hot")
       ->check(CLI::IsMember({"unit", "smooth", "hot"}));
   fix.add_option("--lattice", opt.lattice, "extents Lx,Ly,Lz,Lt of a generated field")->delimiter(',');
@@ -25,20 +28,25 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
       ->check(CLI::IsMember({"su2", "su3"}));
   fix.add_option("--random-transform", opt.random_transform_seed,
                  "seed of a random gauge transformation applied first (0: none)");
-  fix.add_option("--output,-o", opt.output, "where to write the fixed field");
+  fix.add_option("--output,-o", opt.output, "where to write the fixed field")->check(non_empty);
   fix.add_option("--output-format", opt.output_format,
                  "nersc (3x3), nersc-2row, ildg, scidac, milc, openqcd or hdf5")
       ->check(CLI::IsMember({"nersc", "nersc-2row", "ildg", "scidac", "milc", "openqcd", "hdf5"}));
   fix.add_option("--output-bits", opt.output_bits, "bits per real in the output: 32 or 64")
       ->check(CLI::IsMember({32, 64}));
   fix.add_option("--transform-output", opt.transform_output,
-                 "where to write the gauge transformation g(x) (it is tracked when given)");
+                 "where to write the gauge transformation g(x) (it is tracked when given)")
+      ->check(non_empty);
   fix.add_option("--transform-format", opt.transform_format, "binary or hdf5")
       ->check(CLI::IsMember({"binary", "hdf5"}));
   fix.add_option("--exchange", opt.exchange,
                  "halo path between GPUs of several ranks: auto, staged, direct or peer")
       ->check(CLI::IsMember({"auto", "staged", "direct", "peer"}));
-  fix.add_option("--summary", opt.summary, "YAML summary file");
+  fix.add_option("--summary", opt.summary, "YAML summary file")->check(non_empty);
+  fix.add_option("--unconverged", opt.unconverged,
+                 "a field that did not converge: mark (written as <output>.unconverged, g(x) "
+                 "likewise) or discard (not written)")
+      ->check(CLI::IsMember({"mark", "discard"}));
   fix.add_option("--gauge,-g", gauge, "landau, coulomb or mag")
       ->check(CLI::IsMember({"landau", "coulomb", "mag"}));
   fix.add_option("--precision,-p", precision, "single, mixed or double")
@@ -85,6 +93,35 @@ HostField generate_field(const FixCommandOptions& opt, const World& world) {
                       RandomPurpose::generator);
 }
 
+// The name a field or g(x) gets: its final name only when the gauge condition was reached.
+std::string written_path(const std::string& path, bool converged, const std::string& unconverged) {
+  if (path.empty() || converged) return path;
+  return unconverged == "mark" ? path + unconverged_suffix : "";
+}
+
+// Every file the run may write, against every file it reads; before anything is computed.
+void check_paths(const FixCommandOptions& opt) {
+  const std::vector<NamedPath> inputs = {{"--input", opt.input}, {"--config", opt.config}};
+  std::vector<NamedPath> outputs;
+  for (const auto& [option, path] :
+       {std::pair{"--output", opt.output}, std::pair{"--transform-output", opt.transform_output}}) {
+    if (path.empty()) continue;
+    outputs.push_back({option, path});
+    if (opt.unconverged == "mark")
+      outputs.push_back({std::string(option) + " (not converged)", path + unconverged_suffix});
+  }
+  if (!opt.summary.empty()) outputs.push_back({"--summary", opt.summary});
+  check_run_paths(inputs, outputs);
+}
+
+// After a converged run: a not-converged field of an earlier run under the same name is gone.
+void remove_unconverged(const std::string& path, bool quiet) {
+  std::error_code ec;
+  if (!path.empty() && std::filesystem::remove(path + unconverged_suffix, ec) && !quiet)
+    std::printf("# removed %s%s (an earlier run's field that had not converged)\n", path.c_str(),
+                unconverged_suffix);
+}
+
 WriteOptions write_options(const FixCommandOptions& opt, const SummaryEntry& e) {
   WriteOptions w;
   const bool two_rows = opt.output_format == "nersc-2row";
@@ -101,10 +138,10 @@ int run_fix(FixCommandOptions& opt, const std::string& command_line) {
   const World world;
   const bool root = world.rank() == 0;
   build_schedule(opt);
+  check_paths(opt);
   std::vector<std::string> inputs;
   if (!opt.input.empty()) inputs.push_back(opt.input);
-  if (!opt.output.empty()) check_output_path(opt.output, inputs);
-  if (!opt.transform_output.empty()) check_output_path(opt.transform_output, inputs);
+  if (!opt.config.empty()) inputs.push_back(opt.config);
 
   SummaryEntry entry;
   HostField u;
@@ -122,10 +159,10 @@ int run_fix(FixCommandOptions& opt, const std::string& command_line) {
       std::printf("# %s: %d-bit links reunitarised on read\n", opt.input.c_str(),
                   8 * info.bytes_per_real);
   }
-  if (opt.random_transform_seed) random_gauge_transform(u, opt.random_transform_seed);
+  HostField g_random; // the random start, composed into the written g(x)
+  if (opt.random_transform_seed) g_random = random_gauge_transform(u, opt.random_transform_seed);
 
   entry.input = opt.input.empty() ? "generated:" + opt.generate : opt.input;
-  entry.output = opt.output;
   entry.gauge = gauge_name(opt.engine.gauge);
   entry.precision = precision_name(opt.engine.precision);
   entry.backend = backend_name(opt.engine.backend);
@@ -156,7 +193,11 @@ int run_fix(FixCommandOptions& opt, const std::string& command_line) {
       });
   HostField g(u.geom, u.nc, 1);
   engine->download(u, opt.engine.track_transform ? &g : nullptr);
+  if (opt.engine.track_transform && opt.random_transform_seed)
+    compose_gauge_transforms(g, g_random);
   entry.result = r;
+  entry.output = written_path(opt.output, r.converged, opt.unconverged);
+  entry.transform_output = written_path(opt.transform_output, r.converged, opt.unconverged);
   entry.plaquette_after = plaquette(u, world);
   entry.polyakov_after = polyakov_loop(u, world).re;
 
@@ -164,21 +205,33 @@ int run_fix(FixCommandOptions& opt, const std::string& command_line) {
     std::printf("%s: %s after %ld iterations, F = %.16f, theta = %.6e, %.3f s\n",
                 r.converged ? "converged" : "NOT CONVERGED", entry.gauge.c_str(), r.iterations,
                 r.final.functional, r.final.theta, r.seconds);
-  if (!opt.output.empty()) write_gauge_file(opt.output, u, write_options(opt, entry), world, inputs);
-  if (!opt.transform_output.empty())
-    write_transform(opt.transform_output, g, parse_transform_format(opt.transform_format),
+  if (!entry.output.empty())
+    write_gauge_file(entry.output, u, write_options(opt, entry), world, inputs);
+  if (!entry.transform_output.empty())
+    write_transform(entry.transform_output, g, parse_transform_format(opt.transform_format),
                     run_record(entry), world, inputs);
   if (!opt.summary.empty() && root) write_summary(opt.summary, {entry});
-  if (!r.converged) {
-    if (root)
-      std::fprintf(stderr,
-                   "error: the gauge condition theta < %g was not reached within the schedule "
-                   "(theta = %.3e after %ld iterations); raise --max-iterations or change the "
-                   "algorithm\n",
-                   opt.fix.tolerance, r.final.theta, r.iterations);
-    return 3;
+  if (r.converged) {
+    if (root && opt.unconverged == "mark") {
+      remove_unconverged(entry.output, opt.quiet);
+      remove_unconverged(entry.transform_output, opt.quiet);
+    }
+    return 0;
   }
-  return 0;
+  if (root) {
+    std::fprintf(stderr,
+                 "error: the gauge condition theta < %g was not reached within the schedule "
+                 "(theta = %.3e after %ld iterations); raise --max-iterations or change the "
+                 "algorithm\n",
+                 opt.fix.tolerance, r.final.theta, r.iterations);
+    if (!opt.output.empty())
+      std::fprintf(stderr, "the field was %s (--unconverged %s)\n",
+                   entry.output.empty()
+                       ? "not written"
+                       : ("written to " + entry.output + ", not to its final name").c_str(),
+                   opt.unconverged.c_str());
+  }
+  return 3;
 }
 
 } // namespace gf

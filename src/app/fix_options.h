@@ -23,6 +23,8 @@ struct FixCommandOptions {
   std::string transform_output;        // where to write g(x); empty: not kept
   std::string transform_format = "binary"; // binary | hdf5
   std::string summary;
+  std::string unconverged = "mark";    // mark: write <output>.unconverged; discard: no field
+  std::string config;                  // the --config file (an input: never written)
   std::string exchange = "auto";       // halo path between GPUs (comm/channel.h)
   // algorithm
   EngineOptions engine;

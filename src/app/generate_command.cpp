@@ -1,7 +1,11 @@
 #include "app/generate_command.h"
+#include "app/cli_checks.h"
 #include "comm/world.h"
 #include "core/error.h"
+#include "io/file_lock.h"
+#include "io/path_checks.h"
 #include <cstdio>
+#include <optional>
 
 namespace gf {
 
@@ -12,7 +16,7 @@ void add_generate_options(CLI::App& generate, GenerateCommandOptions& opt) {
       ->delimiter(',');
   generate.add_option("--group", opt.group, "su2 or su3 (default: the start file's, else su3)");
   generate.add_option("--beta", e.generator.beta, "Wilson gauge coupling beta > 0")->required();
-  generate.add_option("--start", e.start, "cold, hot or a NERSC file");
+  generate.add_option("--start", e.start, "cold, hot or a NERSC file")->check(non_empty);
   generate.add_option("--thermalisation", e.thermalisation,
                       "sweeps before the first configuration");
   generate.add_option("--separation", e.separation, "sweeps between saved configurations");
@@ -24,8 +28,10 @@ void add_generate_options(CLI::App& generate, GenerateCommandOptions& opt) {
   generate.add_option("--precision,-p", opt.precision, "single, mixed or double");
   generate.add_option("--backend", opt.backend, "cpu or cuda");
   generate.add_option("--storage", opt.storage, "reals stored per SU(3) link: 12 or 18");
-  generate.add_option("--output-prefix,-o", e.output_prefix,
-                      "configurations go to PREFIX.0000, PREFIX.0001, ... (NERSC, 64-bit)");
+  generate
+      .add_option("--output-prefix,-o", e.output_prefix,
+                  "configurations go to PREFIX.0000, PREFIX.0001, ... (NERSC, 64-bit)")
+      ->check(non_empty);
   generate.add_flag("--quiet,-q", opt.quiet, "print only the result");
 }
 
@@ -81,11 +87,31 @@ EnsembleObserver printer(const GenerateCommandOptions& opt) {
   return o;
 }
 
+// The start file is none of the files the run may write (configurations, lock file).
+void check_paths(const EnsembleOptions& e) {
+  const std::vector<NamedPath> inputs = {
+      {"--start", e.start == "cold" || e.start == "hot" ? "" : e.start}};
+  check_run_paths(inputs, {{"--output-prefix (lock file)", lock_path(e.output_prefix)}});
+  for (int j = 0; j < e.configs; ++j)
+    check_run_paths(inputs, {{"--output-prefix", config_path(e.output_prefix, j)}});
+}
+
 } // namespace
+
+std::string lock_path(const std::string& prefix) {
+  return prefix + ".lock";
+}
 
 int run_generate(GenerateCommandOptions& opt) {
   parse_names(opt);
+  validate(opt.ensemble);
+  check_paths(opt.ensemble);
   const bool root = World().rank() == 0;
+  std::optional<FileLock> lock; // held until the run ends
+  if (root)
+    lock.emplace(lock_path(opt.ensemble.output_prefix),
+                 "a gaugefix generate run writing the ensemble '" + opt.ensemble.output_prefix +
+                     "'");
   const EnsembleResult r =
       run_ensemble(opt.ensemble, opt.quiet || !root ? EnsembleObserver{} : printer(opt));
   if (root)

@@ -2,6 +2,10 @@
 // action (heatbath and overrelaxation, gen/ensemble.h), written as PREFIX.0000, PREFIX.0001,
 // ... and resumed where an earlier run stopped. Prints the plaquette and the heatbath
 // acceptance while running. Bad options throw gf::Error naming the option (exit status 1).
+// Before any sweep: the start file must be none of the outputs, every output path absent or a
+// regular file (path_checks.h), and rank 0 takes the lock PREFIX.lock (file_lock.h) for the
+// whole run, so a second run writing the same ensemble is refused (exit status 1). A resumed
+// run with other ensemble-defining parameters is refused naming the option (ensemble.h).
 #pragma once
 #include "gen/ensemble.h"
 #include <CLI/CLI.hpp>
@@ -18,6 +22,7 @@ struct GenerateCommandOptions {
 };
 
 void add_generate_options(CLI::App& generate, GenerateCommandOptions& opt);
+std::string lock_path(const std::string& prefix); // PREFIX.lock
 int run_generate(GenerateCommandOptions& opt);
 
 } // namespace gf

@@ -20,8 +20,9 @@ std::vector<std::string> long_option_names(const CLI::App& sub) {
 }
 
 // Expands "--config FILE" of the subcommand into the file's options, placed before the
-// command-line options so that those win.
-std::vector<std::string> expand_config(const std::vector<std::string>& args, const CLI::App& sub) {
+// command-line options so that those win; `config` gets FILE.
+std::vector<std::string> expand_config(const std::vector<std::string>& args, const CLI::App& sub,
+                                       std::string& config) {
   std::vector<std::string> out, config_args;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--config" || args[i].rfind("--config=", 0) == 0) {
@@ -32,6 +33,8 @@ std::vector<std::string> expand_config(const std::vector<std::string>& args, con
       } else {
         path = args[i].substr(9);
       }
+      if (path.empty()) throw gf::Error("--config: empty value (a file name is required)");
+      config = path;
       config_args = gf::yaml_config_arguments(path, long_option_names(sub));
     } else {
       out.push_back(args[i]);
@@ -74,7 +77,7 @@ int main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) command_line += (i ? " " : "") + std::string(argv[i]);
   try {
     std::vector<std::string> args(argv, argv + argc);
-    args = expand_config(args, *fix);
+    args = expand_config(args, *fix, fix_opt.config);
     std::vector<std::string> rev(args.rbegin(), args.rend() - 1); // CLI11 wants reversed, no argv[0]
     app.parse(rev);
     if (app.got_subcommand(fix)) return gf::run_fix(fix_opt, command_line);
@@ -82,7 +85,8 @@ int main(int argc, char** argv) {
     if (app.got_subcommand(info)) return gf::run_info(info_opt, world);
     if (app.got_subcommand(convert)) return gf::run_convert(convert_opt, world);
   } catch (const CLI::ParseError& e) {
-    return world.rank() == 0 ? app.exit(e) : (e.get_exit_code() == 0 ? 0 : 1);
+    if (world.rank() == 0) app.exit(e); // prints help, the version or the error
+    return e.get_exit_code() == 0 ? 0 : 1;
   } catch (const gf::Error& e) {
     world.abort_all(e.what(), 1); // stops every rank, not only this one
   } catch (const std::exception& e) {

@@ -15,6 +15,7 @@ void write_summary(const std::string& path, const std::vector<SummaryEntry>& ent
     out << YAML::BeginMap;
     out << YAML::Key << "input" << YAML::Value << e.input;
     out << YAML::Key << "output" << YAML::Value << e.output;
+    out << YAML::Key << "transform_output" << YAML::Value << e.transform_output;
     out << YAML::Key << "gauge" << YAML::Value << e.gauge;
     out << YAML::Key << "group" << YAML::Value << (e.nc == 2 ? "SU(2)" : "SU(3)");
     out << YAML::Key << "lattice" << YAML::Value << YAML::Flow << YAML::BeginSeq << e.lattice[0]

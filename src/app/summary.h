@@ -10,7 +10,8 @@ namespace gf {
 
 struct SummaryEntry {
   std::string input;
-  std::string output;
+  std::string output;           // the file the field was written to ("": none)
+  std::string transform_output; // the file g(x) was written to ("": none)
   std::string gauge;
   std::string precision;
   std::string backend;

@@ -41,6 +41,14 @@ void apply_n(HostField& u, const HostField& g) {
   }
 }
 
+template <int N>
+void compose_n(HostField& g, const HostField& first) {
+  const std::int64_t sites = g.local_sites();
+#pragma omp parallel for schedule(static)
+  for (std::int64_t s = 0; s < sites; ++s)
+    g.set<N>(s, 0, g.get<N>(s, 0) * first.get<N>(s, 0));
+}
+
 } // namespace
 
 HostField random_gauge_transform(HostField& links, std::uint64_t seed) {
@@ -49,6 +57,10 @@ HostField random_gauge_transform(HostField& links, std::uint64_t seed) {
 
 void apply_gauge_transform(HostField& links, const HostField& g) {
   links.nc == 2 ? apply_n<2>(links, g) : apply_n<3>(links, g);
+}
+
+void compose_gauge_transforms(HostField& g, const HostField& first) {
+  g.nc == 2 ? compose_n<2>(g, first) : compose_n<3>(g, first);
 }
 
 } // namespace gf

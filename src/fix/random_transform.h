@@ -12,5 +12,7 @@ namespace gf {
 HostField random_gauge_transform(HostField& links, std::uint64_t seed);
 // U_mu(x) <- g(x) U_mu(x) g(x + mu)^dagger for a given g holding the whole lattice.
 void apply_gauge_transform(HostField& links, const HostField& g);
+// g(x) <- g(x) first(x): the transformation `first` followed by g (same slab, ndir = 1).
+void compose_gauge_transforms(HostField& g, const HostField& first);
 
 } // namespace gf

@@ -11,6 +11,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <sstream>
 
 namespace gf {
 
@@ -67,15 +69,44 @@ std::string header_value(const FileInfo& info, const std::string& key) {
   return "";
 }
 
+// The "key=value" words of an ENSEMBLE_LABEL after its first word (the action).
+std::map<std::string, std::string> label_parameters(const std::string& label) {
+  std::map<std::string, std::string> m;
+  std::istringstream words(label);
+  std::string word;
+  words >> word;
+  while (words >> word)
+    if (const auto eq = word.find('='); eq != std::string::npos)
+      m[word.substr(0, eq)] = word.substr(eq + 1);
+  return m;
+}
+
+// The ensemble-defining parameters of `path` (its ENSEMBLE_LABEL) against this run's; an
+// Error names the first option that differs.
+void check_label(const EnsembleOptions& opt, const std::string& path, const std::string& found) {
+  const std::string ours = ensemble_label(opt);
+  require(found.substr(0, found.find(' ')) == ours.substr(0, ours.find(' ')),
+          path + " belongs to another ensemble (ENSEMBLE_LABEL '" + found + "', this run '" + ours +
+              "'); choose another --output-prefix");
+  const std::map<std::string, std::string> theirs = label_parameters(found);
+  for (const auto& [key, value] : label_parameters(ours)) {
+    const auto it = theirs.find(key);
+    require(it != theirs.end(),
+            path + " does not record --" + key + " (ENSEMBLE_LABEL '" + found +
+                "'): it cannot be continued safely; choose another --output-prefix");
+    require(it->second == value,
+            "--" + key + " " + value + " does not match the ensemble: " + path +
+                " was generated with " + key + "=" + it->second + "; resume with --" + key + " " +
+                it->second + " or choose another --output-prefix");
+  }
+}
+
 // Reads the last configuration of an interrupted run and checks that it belongs to this one.
 HostField resume_field(const EnsembleOptions& opt, int index, std::int64_t& sweep) {
   const std::string path = config_path(opt.output_prefix, index);
   FileInfo info;
   HostField u = read_nersc(path, World(), {}, &info);
-  const std::string found = header_value(info, "ENSEMBLE_LABEL");
-  require(found == ensemble_label(opt), path + " belongs to another ensemble (ENSEMBLE_LABEL '" +
-                                            found + "', this run '" + ensemble_label(opt) +
-                                            "'); choose another --output-prefix");
+  check_label(opt, path, header_value(info, "ENSEMBLE_LABEL"));
   const std::string seq = header_value(info, "SEQUENCE_NUMBER");
   char* end = nullptr;
   sweep = std::strtoll(seq.c_str(), &end, 10);
@@ -127,9 +158,15 @@ std::string config_path(const std::string& prefix, int index) {
 }
 
 std::string ensemble_label(const EnsembleOptions& opt) {
-  char s[128];
-  std::snprintf(s, sizeof s, "wilson beta=%.17g seed=%llu or-sweeps=%d", opt.generator.beta,
-                static_cast<unsigned long long>(opt.generator.seed), opt.or_sweeps);
+  char s[256];
+  std::snprintf(s, sizeof s,
+                "wilson beta=%.17g seed=%llu or-sweeps=%d precision=%s storage=%d start=%s "
+                "thermalisation=%d separation=%d",
+                opt.generator.beta, static_cast<unsigned long long>(opt.generator.seed),
+                opt.or_sweeps, precision_name(opt.generator.precision),
+                opt.generator.compressed ? 12 : 18,
+                is_generated_start(opt.start) ? opt.start.c_str() : "file", opt.thermalisation,
+                opt.separation);
   return s;
 }
 

@@ -4,12 +4,16 @@
 // Sweep k (k = 1, 2, ...) is one heatbath sweep keyed by k followed by or_sweeps
 // overrelaxation sweeps. Configuration j is the field after sweep thermalisation + j *
 // separation (j = 0 right after thermalisation). Its file (64-bit, 3x3) carries
-// SEQUENCE_NUMBER = that sweep and ENSEMBLE_LABEL = ensemble_label(opt). Before it is written
+// SEQUENCE_NUMBER = that sweep and ENSEMBLE_LABEL = ensemble_label(opt): "wilson" and the
+// ensemble-defining parameters as option=value words (beta, seed, or-sweeps, precision,
+// storage, start (cold, hot or file), thermalisation, separation). Before it is written
 // the field is reprojected to SU(N) and the generator continues from exactly the field
 // written, so a run resumed from the file continues bit for bit as the uninterrupted run.
-// Resume: if PREFIX.0000 ... PREFIX.j exist, the run reads PREFIX.j, checks its label, group,
-// extents and sequence number against the options (gf::Error otherwise) and continues with
-// configuration j + 1; it does nothing if all `configs` exist.
+// Resume: if PREFIX.0000 ... PREFIX.j exist, the run reads PREFIX.j, checks its label (every
+// parameter; the Error names the first option that differs, or one the file does not
+// record), group, extents and sequence number against the options (gf::Error otherwise) and
+// continues with configuration j + 1; it does nothing if all `configs` exist. The backend
+// may change between runs (CPU and GPU agree to rounding).
 // validate() throws gf::Error naming the command-line option of a bad parameter.
 #pragma once
 #include "gen/generator.h"

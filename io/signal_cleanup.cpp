@@ -1,0 +1,89 @@
+#include "io/signal_cleanup.h"
+#include "core/error.h"
+#include <atomic>
+#include <climits>
+#include <csignal>
+#include <cstring>
+#include <mutex>
+#include <unistd.h>
+
+namespace gf {
+
+namespace {
+
+constexpr int slot_count = 64;
+constexpr int signals[] = {SIGTERM, SIGINT, SIGHUP};
+
+enum SlotState : int { free_slot = 0, claimed = 1, armed = 2 };
+
+struct Slot {
+  std::atomic<int> state{free_slot};
+  char path[PATH_MAX] = {};
+};
+
+Slot slots[slot_count];
+struct sigaction previous[sizeof signals / sizeof signals[0]];
+
+int signal_index(int sig) {
+  for (std::size_t i = 0; i < sizeof signals / sizeof signals[0]; ++i)
+    if (signals[i] == sig) return static_cast<int>(i);
+  return -1;
+}
+
+// Only async-signal-safe calls: atomic loads, unlink, sigaction, raise.
+extern "C" void remove_and_resignal(int sig, siginfo_t* info, void* context) {
+  for (Slot& s : slots)
+    if (s.state.load(std::memory_order_acquire) == armed) ::unlink(s.path);
+  const int i = signal_index(sig);
+  const struct sigaction& old = previous[i];
+  if (old.sa_flags & SA_SIGINFO) {
+    if (old.sa_sigaction) old.sa_sigaction(sig, info, context);
+    return;
+  }
+  if (old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN) {
+    old.sa_handler(sig);
+    return;
+  }
+  struct sigaction dfl = {};
+  dfl.sa_handler = SIG_DFL;
+  sigemptyset(&dfl.sa_mask);
+  ::sigaction(sig, &dfl, nullptr);
+  ::raise(sig); // delivered with the default action when this handler returns
+}
+
+void install_handlers() {
+  for (std::size_t i = 0; i < sizeof signals / sizeof signals[0]; ++i) {
+    ::sigaction(signals[i], nullptr, &previous[i]);
+    if (!(previous[i].sa_flags & SA_SIGINFO) && previous[i].sa_handler == SIG_IGN) continue;
+    struct sigaction sa = {};
+    sa.sa_sigaction = remove_and_resignal;
+    sa.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    for (int s : signals)
+      sigaddset(&sa.sa_mask, s); // one cleanup at a time
+    ::sigaction(signals[i], &sa, nullptr);
+  }
+}
+
+} // namespace
+
+int remove_on_signal(const std::string& path) {
+  static std::once_flag installed;
+  std::call_once(installed, install_handlers);
+  if (path.size() >= PATH_MAX) throw Error("temporary file '" + path + "': path too long");
+  for (int i = 0; i < slot_count; ++i) {
+    int expected = free_slot;
+    if (!slots[i].state.compare_exchange_strong(expected, claimed)) continue;
+    std::memcpy(slots[i].path, path.c_str(), path.size() + 1);
+    slots[i].state.store(armed, std::memory_order_release);
+    return i;
+  }
+  throw Error("temporary file '" + path + "': more than " + std::to_string(slot_count) +
+              " temporary files open at once");
+}
+
+void forget_on_signal(int slot) {
+  if (slot >= 0 && slot < slot_count) slots[slot].state.store(free_slot, std::memory_order_release);
+}
+
+} // namespace gf

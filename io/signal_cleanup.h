@@ -1,0 +1,19 @@
+// signal_cleanup.h: temporary files removed when the process is stopped by a signal.
+// A scheduler ends a job at its time limit with SIGTERM (then SIGKILL); an interactive user
+// with SIGINT; a closed terminal sends SIGHUP. For these three signals a handler removes
+// every registered path (unlink, async-signal-safe) and then lets the signal take its
+// previous course: a previously installed handler is called, otherwise the default action
+// ends the process as killed by the signal. A signal that was ignored stays ignored.
+// - remove_on_signal(path): registers a path (at most 64 at a time; more throws gf::Error);
+//   installs the handlers on first use. Returns a slot for forget_on_signal.
+// - forget_on_signal(slot): unregisters it (after the path was renamed or removed).
+// SIGKILL cannot be caught: what it leaves is found by the next writer (temporary_file.h).
+#pragma once
+#include <string>
+
+namespace gf {
+
+int remove_on_signal(const std::string& path);
+void forget_on_signal(int slot);
+
+} // namespace gf

@@ -1,0 +1,92 @@
+// test_fix_command.cpp: `gaugefix fix` end to end (run_fix): the g(x) it writes takes the
+// input file's links to the links it writes, g(x) U_mu(x) g(x + mu)^dagger = U'_mu(x), for
+// every gauge, with and without a random start (--random-transform) and annealing. Runs on
+// one rank and, under mpirun, on several (every rank checks the whole lattice).
+#include "app/fix_command.h"
+#include "fix/random_field.h"
+#include "gauge_file_test_util.h"
+#include "io/gauge_file.h"
+#include "io/transform_file.h"
+#include <gtest/gtest.h>
+#include <tuple>
+
+namespace gf {
+namespace {
+
+using testing::self_world;
+using testing::TempDir;
+
+// max over x, mu, i, j of |(g(x) U_mu(x) g(x + mu)^dagger - fixed_mu(x))_ij|
+template <int N>
+double max_violation(const HostField& u, const HostField& g, const HostField& fixed) {
+  double d = 0;
+  for (std::int64_t s = 0; s < u.local_sites(); ++s) {
+    const SiteCoords c = u.coords(s);
+    for (int mu = 0; mu < 4; ++mu) {
+      const std::int64_t y = g.local_index(u.geom.forward(c, mu));
+      const Matrix<double, N> diff =
+          g.get<N>(s, 0) * u.get<N>(s, mu) * adjoint(g.get<N>(y, 0)) - fixed.get<N>(s, mu);
+      for (int i = 0; i < N; ++i)
+        for (int j = 0; j < N; ++j)
+          d = std::max(d, std::sqrt(norm2(diff.m[i][j])));
+    }
+  }
+  return d;
+}
+
+// gauge, group, random-transform seed (0: none), annealing steps
+using Case = std::tuple<GaugeKind, int, std::uint64_t, int>;
+
+class FixTransform : public ::testing::TestWithParam<Case> {};
+
+TEST_P(FixTransform, TakesInputLinksToWrittenLinks) {
+  const auto [gauge, nc, seed, anneal] = GetParam();
+  const World world;
+  TempDir dir(world);
+  const int L[4] = {4, 4, 4, 4};
+  if (world.rank() == 0) {
+    WriteOptions w;
+    w.double_precision = true;
+    write_gauge_file(dir.file("in.nersc"), random_field(L, nc, 5, 0.4, RandomPurpose::test), w,
+                     self_world());
+  }
+  world.barrier();
+
+  FixCommandOptions opt;
+  opt.input = dir.file("in.nersc");
+  opt.output = dir.file("fixed.nersc");
+  opt.transform_output = dir.file("g.bin");
+  opt.random_transform_seed = seed;
+  opt.anneal_steps = anneal;
+  opt.engine.gauge = gauge;
+  opt.fix.tolerance = 1e-11;
+  opt.fix.check_interval = 20;
+  opt.max_iterations = 4000;
+  opt.quiet = true;
+  const int status = run_fix(opt, "test");
+  ASSERT_TRUE(status == 0 || status == 3) << status;
+  const std::string suffix = status == 0 ? "" : unconverged_suffix;
+
+  const HostField u = read_gauge_file(opt.input, self_world());
+  const HostField fixed = read_gauge_file(opt.output + suffix, self_world());
+  const HostField g = read_transform(opt.transform_output + suffix, self_world());
+  ASSERT_EQ(g.nc, nc);
+  const double violation = nc == 2 ? max_violation<2>(u, g, fixed) : max_violation<3>(u, g, fixed);
+  EXPECT_LT(violation, 1e-12) << gauge_name(gauge) << " SU(" << nc << ") seed " << seed
+                              << " anneal " << anneal;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Schedules, FixTransform,
+    ::testing::Combine(::testing::Values(GaugeKind::landau, GaugeKind::coulomb, GaugeKind::mag),
+                       ::testing::Values(3, 2), ::testing::Values(std::uint64_t{0}, 7),
+                       ::testing::Values(0, 10)),
+    [](const ::testing::TestParamInfo<Case>& info) {
+      return std::string(gauge_name(std::get<0>(info.param))) + "_SU" +
+             std::to_string(std::get<1>(info.param)) +
+             (std::get<2>(info.param) ? "_random_start" : "") +
+             (std::get<3>(info.param) ? "_annealed" : "");
+    });
+
+} // namespace
+} // namespace gf
