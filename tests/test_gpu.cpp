@@ -63,7 +63,9 @@ TEST_P(GpuMatchesCpu, AfterSweeps) {
     e_gpu->download(gpu, &g_gpu);
     // Single-precision links: the GPU's reciprocal square root (2 ulp) and fused
     // multiply-adds make the heatbath's and the reflections' draws differ in the last bits.
-    const double tol = prec == Precision::double_ ? 1e-12
+    // Double: the GPU's reciprocal square root (1 ulp) enters the reflections, which the
+    // microcanonical dynamics amplify about 30-fold per sweep.
+    const double tol = prec == Precision::double_ ? (c.kind == UpdateKind::microcanonical ? 1e-11 : 1e-12)
                        : c.kind == UpdateKind::microcanonical || c.kind == UpdateKind::heatbath ? 1e-3
                                                                 : 1e-4;
     EXPECT_LT(max_difference(cpu, gpu), tol) << precision_name(prec);

@@ -1,6 +1,7 @@
 #include "app/fix_command.h"
 #include "app/cli_checks.h"
 #include "app/summary.h"
+#include "app/tuning_setup.h"
 #include "core/error.h"
 #include "fix/random_field.h"
 #include "fix/random_transform.h"
@@ -11,6 +12,7 @@
 #include "io/transform_file.h"
 #include "observables/observables.h"
 #include <cstdio>
+#include <iostream>
 #include <filesystem>
 
 namespace gf {
@@ -42,6 +44,10 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   fix.add_option("--exchange", opt.exchange,
                  "halo path between GPUs of several ranks: auto, staged, direct or peer")
       ->check(CLI::IsMember({"auto", "staged", "direct", "peer"}));
+  fix.add_option("--tuning", opt.tuning,
+                 "launch parameters: off (defaults), cached, on (tune what the cache lacks) or force "
+                 "(default: $GAUGEFIX_TUNING, else on)")
+      ->check(CLI::IsMember({"off", "cached", "on", "force"}));
   fix.add_option("--summary", opt.summary, "YAML summary file")->check(non_empty);
   fix.add_option("--unconverged", opt.unconverged,
                  "a field that did not converge: mark (written as <output>.unconverged, g(x) "
@@ -176,7 +182,12 @@ int run_fix(FixCommandOptions& opt, const std::string& command_line) {
   opt.engine.track_transform = !opt.transform_output.empty();
   opt.engine.node_rank = world.node_rank();
   if (world.size() > 1) opt.engine.channel = make_channel(world, parse_exchange_path(opt.exchange));
+  TuningSetup tuning = make_tuning(opt.tuning, opt.engine.backend, opt.engine.node_rank,
+                                   opt.quiet || !root ? nullptr : &std::cout);
+  opt.engine.tuner = tuning.tuner.get();
   auto engine = make_engine(u, opt.engine);
+  engine->prepare(schedule_update_kinds(opt.fix));
+  entry.launches = launches_used(*tuning.tuner);
   if (!opt.quiet && root)
     std::printf("# gaugefix fix: %s gauge, SU(%d) %dx%dx%dx%d, %s precision on %s, %d rank(s), "
                 "halo path %s\n# %8s %-15s %22s %12s %10s\n",

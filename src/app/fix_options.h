@@ -26,6 +26,7 @@ struct FixCommandOptions {
   std::string unconverged = "mark";    // mark: write <output>.unconverged; discard: no field
   std::string config;                  // the --config file (an input: never written)
   std::string exchange = "auto";       // halo path between GPUs (comm/channel.h)
+  std::string tuning;                  // off | cached | on | force; empty: $GAUGEFIX_TUNING, else on
   // algorithm
   EngineOptions engine;
   FixOptions fix;

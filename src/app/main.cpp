@@ -1,9 +1,10 @@
-// gaugefix: command-line entry point. Subcommands: fix, generate, info, convert. Options come
+// gaugefix: command-line entry point. Subcommands: fix, generate, info, convert, tune. Options come
 // from the command line and, with --config FILE, from a YAML file of the same names.
 #include "app/convert_command.h"
 #include "app/fix_command.h"
 #include "app/generate_command.h"
 #include "app/info_command.h"
+#include "app/tune_command.h"
 #include "app/yaml_config.h"
 #include "comm/world.h"
 #include "core/error.h"
@@ -73,6 +74,11 @@ int main(int argc, char** argv) {
       app.add_subcommand("convert", "convert a configuration to another file format");
   gf::add_convert_options(*convert, convert_opt);
 
+  gf::TuneCommandOptions tune_opt;
+  CLI::App* tune = app.add_subcommand(
+      "tune", "tune the kernels of a fix on this device and store the winners in the tune cache");
+  gf::add_tune_options(*tune, tune_opt);
+
   std::string command_line;
   for (int i = 0; i < argc; ++i) command_line += (i ? " " : "") + std::string(argv[i]);
   try {
@@ -84,6 +90,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand(generate)) return gf::run_generate(generate_opt);
     if (app.got_subcommand(info)) return gf::run_info(info_opt, world);
     if (app.got_subcommand(convert)) return gf::run_convert(convert_opt, world);
+    if (app.got_subcommand(tune)) return gf::run_tune(tune_opt);
   } catch (const CLI::ParseError& e) {
     if (world.rank() == 0) app.exit(e); // prints help, the version or the error
     return e.get_exit_code() == 0 ? 0 : 1;

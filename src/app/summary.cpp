@@ -35,6 +35,7 @@ void write_summary(const std::string& path, const std::vector<SummaryEntry>& ent
     out << YAML::Key << "polyakov_after" << YAML::Value << e.polyakov_after;
     out << YAML::Key << "seconds" << YAML::Value << e.result.seconds;
     out << YAML::Key << "options" << YAML::Value << e.options;
+    out << YAML::Key << "launches" << YAML::Value << e.launches;
     out << YAML::EndMap;
   }
   out << YAML::EndSeq << YAML::EndMap;

@@ -63,6 +63,10 @@ struct SliceSums {
 class Engine {
 public:
   virtual ~Engine() = default;
+  // Chooses (tunes, with a Tuner) the launches of the sweeps of these update kinds, the
+  // measurement and the reprojection now, so that no later call spends time on it.
+  // Collective over the ranks, like every call here.
+  virtual void prepare(const std::vector<UpdateParams>& kinds) = 0;
   virtual void sweep(const UpdateParams& p, std::uint32_t sweep_index) = 0;
   virtual SliceSums measure() = 0;
   virtual void reproject() = 0;

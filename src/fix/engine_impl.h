@@ -66,17 +66,23 @@ public:
       sweep_family<UpdateFamily::local>(p, sweep_index);
   }
 
+  void prepare(const std::vector<UpdateParams>& kinds) override {
+    refresh_halo();
+    for (const UpdateParams& p : kinds) {
+      if (update_family(p.kind) == UpdateFamily::thermal)
+        sweep_launches<UpdateFamily::thermal>(p);
+      else
+        sweep_launches<UpdateFamily::local>(p);
+    }
+    measure_launch();
+    using P = typename Prec::problem;
+    reproject_launch<P>(links_, 4, "reproject.links");
+    if (opt_.track_transform) reproject_launch<P>(transform_, 1, "reproject.transform");
+  }
+
   SliceSums measure() override {
     refresh_halo();
-    const SiteMeasure<Gauge, S, N> f{view(links_, 4), measure_f_.data(), measure_theta_.data()};
-    const std::int64_t n = geom_.local_volume();
-    const LaunchParams& lp = choice_.choose(key("measure." + std::string(gauge_name(Gauge::kind)), "whole"), [&] {
-      // reads 8 links and writes two doubles per site
-      LaunchSpec spec{{}, n * (8.0 * link_bytes() + 16.0), 0, plain_candidates(f), {}, {}};
-      spec.launch = [this, f, n](const LaunchParams& p) { parallel_for(Exec{}, n, f, launch_config(p)); };
-      return spec;
-    });
-    parallel_for(Exec{}, n, f, launch_config(lp));
+    parallel_for(Exec{}, geom_.local_volume(), measure_functor(), launch_config(measure_launch()));
     SliceSums sums{std::vector<double>(geom_.nt), std::vector<double>(geom_.nt)};
     reduce_segments(Exec{}, measure_f_.data(), geom_.nt, geom_.v3, sums.functional.data());
     reduce_segments(Exec{}, measure_theta_.data(), geom_.nt, geom_.v3, sums.theta.data());
@@ -234,18 +240,29 @@ private:
     parallel_for<typename SweepBoundsFor<Lanes, Prec>::type>(e, sites * Lanes, f, config);
   }
 
+  // The variants of the whole lattice, or of the boundary and interior slices.
   template <UpdateFamily Family>
-  void sweep_family(const UpdateParams& p, std::uint32_t sweep_index) {
+  std::pair<SweepVariant, SweepVariant> sweep_launches(const UpdateParams& p) {
     const std::int64_t slice = geom_.v3h;
     const int nt = geom_.nt;
     if (!geom_.halo) {
       const SweepVariant v = sweep_launch<Family>(p, "whole", 0, nt * slice);
+      return {v, v};
+    }
+    return {sweep_launch<Family>(p, "boundary", 0, slice),
+            sweep_launch<Family>(p, "interior", slice, (nt - 2) * slice)};
+  }
+
+  template <UpdateFamily Family>
+  void sweep_family(const UpdateParams& p, std::uint32_t sweep_index) {
+    const std::int64_t slice = geom_.v3h;
+    const int nt = geom_.nt;
+    const auto [boundary, interior] = sweep_launches<Family>(p);
+    if (!geom_.halo) {
       for (int parity = 0; parity < 2; ++parity)
-        launch_sweep<Family>(Exec{}, v, p, parity, sweep_index, 0, nt * slice);
+        launch_sweep<Family>(Exec{}, interior, p, parity, sweep_index, 0, nt * slice);
       return;
     }
-    const SweepVariant boundary = sweep_launch<Family>(p, "boundary", 0, slice);
-    const SweepVariant interior = sweep_launch<Family>(p, "interior", slice, (nt - 2) * slice);
     for (int parity = 0; parity < 2; ++parity)
       half_sweep_exchanging(
           [&](const Queue<Exec>& q, std::int64_t first, std::int64_t sites) {
@@ -257,16 +274,38 @@ private:
 
   template <class P>
   void reproject_field(Buffer<Exec, S>& buffer, int ndir, const char* kernel) {
+    const std::int64_t n = geom_.nt * 2 * ndir * geom_.v3h;
+    parallel_for(Exec{}, n, Reproject<S, P, N>{view(buffer, ndir)},
+                 launch_config(reproject_launch<P>(buffer, ndir, kernel)));
+  }
+
+  template <class P>
+  const LaunchParams& reproject_launch(Buffer<Exec, S>& buffer, int ndir, const char* kernel) {
     const Reproject<S, P, N> f{view(buffer, ndir)};
     const std::int64_t n = geom_.nt * 2 * ndir * geom_.v3h;
-    const LaunchParams& lp = choice_.choose(key(kernel, "whole"), [&] {
+    return choice_.choose(key(kernel, "whole"), [&] {
       LaunchSpec spec{{}, n * 2.0 * link_bytes(), 0, plain_candidates(f), {}, {}};
       spec.launch = [f, n](const LaunchParams& c) { parallel_for(Exec{}, n, f, launch_config(c)); };
       spec.backup = [this] { backup_fields(); };
       spec.restore = [this] { restore_fields(); };
       return spec;
     });
-    parallel_for(Exec{}, n, f, launch_config(lp));
+  }
+
+  SiteMeasure<Gauge, S, N> measure_functor() {
+    return {view(links_, 4), measure_f_.data(), measure_theta_.data()};
+  }
+
+  const LaunchParams& measure_launch() {
+    const SiteMeasure<Gauge, S, N> f = measure_functor();
+    const std::int64_t n = geom_.local_volume();
+    return choice_.choose(key("measure." + std::string(gauge_name(Gauge::kind)), "whole"), [&] {
+      // minimal traffic: the site's 4 links (its 4 down links are other sites' up links,
+      // found in the cache) and two doubles written per site
+      LaunchSpec spec{{}, n * (4.0 * link_bytes() + 16.0), 0, plain_candidates(f), {}, {}};
+      spec.launch = [f, n](const LaunchParams& p) { parallel_for(Exec{}, n, f, launch_config(p)); };
+      return spec;
+    });
   }
 
   // One half-sweep on several ranks: the boundary slices, then the interior while the

@@ -130,6 +130,19 @@ private:
 
 } // namespace
 
+std::vector<UpdateParams> schedule_update_kinds(const FixOptions& opt) {
+  std::vector<UpdateParams> kinds;
+  for (const Phase& phase : opt.phases) {
+    kinds.push_back(phase.update);
+    if (phase.update.kind == UpdateKind::heatbath && phase.micro_steps > 0) {
+      UpdateParams micro = phase.update;
+      micro.kind = UpdateKind::microcanonical;
+      kinds.push_back(micro);
+    }
+  }
+  return kinds;
+}
+
 FixResult run_schedule(Engine& engine, GaugeKind gauge, int nc, const Geometry& geom,
                        const FixOptions& opt, const std::function<void(const Progress&)>& progress) {
   validate(opt);

@@ -56,6 +56,9 @@ Measurement normalise(const SliceSums& sums, GaugeKind gauge, int nc, const Geom
 bool gauge_condition_holds(const Measurement& m, GaugeKind gauge, double tolerance);
 // Throws Error naming the option when the schedule or a phase is invalid.
 void validate(const FixOptions& opt);
+// The update kinds the schedule sweeps with (annealing adds its microcanonical steps), for
+// Engine::prepare.
+std::vector<UpdateParams> schedule_update_kinds(const FixOptions& opt);
 
 FixResult run_schedule(Engine& engine, GaugeKind gauge, int nc, const Geometry& geom,
                        const FixOptions& opt, const std::function<void(const Progress&)>& progress);

@@ -86,6 +86,10 @@ struct SiteSweep {
   std::uint64_t seed;
   std::uint32_t sweep;
 
+  // Whether slot k of a lane holds a down link: known at compile time unless every lane
+  // holds one slot (8 lanes), so that the 1- and 4-lane kernels carry no selects.
+  GF_INLINE static bool is_down(int lane, int k) { return slots > 1 ? k % 2 == 1 : lane % 2 == 1; }
+
   GF_HD void operator()(std::int64_t item) const {
     const Geometry& geom = links.geom;
     const std::int64_t site = first_site + item / Lanes;
@@ -100,8 +104,8 @@ struct SiteSweep {
     Matrix<C, N> v[slots];
 GF_UNROLL
     for (int k = 0; k < slots; ++k) {
-      const int j = lane * slots + k, mu = j / 2;
-      if (j % 2 == 0) {
+      const int mu = (lane * slots + k) / 2;
+      if (!is_down(lane, k)) {
         at_t[k] = t;
         at_p[k] = parity;
         at_h[k] = h;
@@ -112,7 +116,7 @@ GF_UNROLL
         at_h[k] = geom.half_index(b);
       }
       const Matrix<C, N> u = links.template load<C>(at_t[k], at_p[k], mu, at_h[k]);
-      v[k] = j % 2 == 0 ? u : adjoint(u);
+      v[k] = is_down(lane, k) ? adjoint(u) : u;
     }
 
     const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(c)), sweep, 0};
@@ -149,8 +153,8 @@ GF_UNROLL
 
 GF_UNROLL
     for (int k = 0; k < slots; ++k) {
-      const int j = lane * slots + k;
-      links.template save<C>(at_t[k], at_p[k], j / 2, at_h[k], j % 2 == 0 ? v[k] : adjoint(v[k]));
+      links.template save<C>(at_t[k], at_p[k], (lane * slots + k) / 2, at_h[k],
+                             is_down(lane, k) ? adjoint(v[k]) : v[k]);
     }
     if (transform.data && lane == 0)
       transform.template save<P>(t, parity, 0, h, g * transform.template load<P>(t, parity, 0, h));

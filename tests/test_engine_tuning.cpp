@@ -1,0 +1,121 @@
+// The engines' launches through the tuner: tuning (every mode, and from the cache) leaves
+// the field, g(x) and the random-number stream untouched, so a tuned run gives the same
+// bits as an untuned one; a warm cache means no timing at all. On the CPU, and on the GPU
+// where one is present (where the tuner picks among real variants).
+#include "fix/engine.h"
+#include "fix/schedule.h"
+#include "test_fields.h"
+#include "tuning/tune_cache.h"
+#include "tuning/tuner.h"
+#include <filesystem>
+#include <gtest/gtest.h>
+
+namespace gf {
+namespace {
+
+std::vector<Backend> backends() {
+  std::vector<Backend> b = {Backend::cpu};
+  if (cuda_available()) b.push_back(Backend::cuda);
+  return b;
+}
+
+struct SweptField {
+  HostField links, transform;
+  SliceSums sums;
+};
+
+// Two overrelaxation sweeps, a heatbath sweep, a microcanonical sweep, a reprojection.
+SweptField sweep_with(Tuner* tuner, Backend backend, GaugeKind gauge, Precision prec) {
+  const int L[4] = {8, 6, 4, 6};
+  SweptField r{testing::random_field(L, 3, 21, 0.7), {}, {}};
+  EngineOptions eo;
+  eo.gauge = gauge;
+  eo.backend = backend;
+  eo.precision = prec;
+  eo.track_transform = true;
+  eo.seed = 5;
+  eo.tuner = tuner;
+  auto e = make_engine(r.links, eo);
+  UpdateParams orx, heat, micro;
+  heat.kind = UpdateKind::heatbath;
+  heat.temperature = 0.8;
+  micro.kind = UpdateKind::microcanonical;
+  e->prepare({orx, heat, micro});
+  e->sweep(orx, 0);
+  e->sweep(orx, 1);
+  e->sweep(heat, 2);
+  e->sweep(micro, 3);
+  e->reproject();
+  r.sums = e->measure();
+  r.transform = HostField(r.links.geom, 3, 1);
+  e->download(r.links, &r.transform);
+  return r;
+}
+
+void expect_same_bits(const SweptField& a, const SweptField& b, const std::string& what) {
+  ASSERT_EQ(a.links.data.size(), b.links.data.size());
+  for (std::size_t i = 0; i < a.links.data.size(); ++i) {
+    ASSERT_EQ(a.links.data[i].re, b.links.data[i].re) << what << " link real " << i;
+    ASSERT_EQ(a.links.data[i].im, b.links.data[i].im) << what << " link real " << i;
+  }
+  for (std::size_t i = 0; i < a.transform.data.size(); ++i)
+    ASSERT_EQ(a.transform.data[i].re, b.transform.data[i].re) << what << " g(x) real " << i;
+  EXPECT_EQ(a.sums.functional, b.sums.functional) << what;
+  EXPECT_EQ(a.sums.theta, b.sums.theta) << what;
+}
+
+class EngineTuning : public ::testing::Test {
+protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("gaugefix-engine-tuning-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  TuneContext context(Backend b) const {
+    return {b == Backend::cpu ? host_identity() : DeviceIdentity{"cuda", "test device"}, "test", "test"};
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(EngineTuning, EveryModeGivesTheUntunedBits) {
+  for (Backend b : backends())
+    for (GaugeKind g : {GaugeKind::landau, GaugeKind::mag})
+      for (Precision p : {Precision::double_, Precision::mixed}) {
+        const SweptField plain = sweep_with(nullptr, b, g, p);
+        for (TuneMode mode : {TuneMode::off, TuneMode::on, TuneMode::force, TuneMode::cached}) {
+          TuneCache cache(dir_.string(), context(b), nullptr);
+          Tuner tuner(mode, &cache, nullptr);
+          expect_same_bits(plain, sweep_with(&tuner, b, g, p),
+                           std::string(backend_name(b)) + " " + gauge_name(g) + " " + precision_name(p) +
+                               " mode " + tune_mode_name(mode));
+          if (mode == TuneMode::force) {
+            EXPECT_FALSE(tuner.reports().empty());
+          }
+          EXPECT_FALSE(tuner.used().empty());
+        }
+      }
+}
+
+TEST_F(EngineTuning, WarmCacheTimesNothingAndChoosesTheSame) {
+  for (Backend b : backends()) {
+    std::map<TuneKey, LaunchParams> first;
+    {
+      TuneCache cache(dir_.string(), context(b), nullptr);
+      Tuner tuner(TuneMode::on, &cache, nullptr);
+      sweep_with(&tuner, b, GaugeKind::coulomb, Precision::single);
+      EXPECT_EQ(tuner.reports().size(), tuner.used().size()) << "every kernel tuned once";
+      first = tuner.used();
+    }
+    for (TuneMode mode : {TuneMode::on, TuneMode::cached}) {
+      TuneCache cache(dir_.string(), context(b), nullptr);
+      Tuner tuner(mode, &cache, nullptr);
+      sweep_with(&tuner, b, GaugeKind::coulomb, Precision::single);
+      EXPECT_TRUE(tuner.reports().empty()) << tune_mode_name(mode);
+      EXPECT_EQ(tuner.used(), first) << tune_mode_name(mode);
+    }
+  }
+}
+
+} // namespace
+} // namespace gf
