@@ -50,7 +50,7 @@ int main(int argc, char** argv) {
   const auto pick = [&](int arg, std::vector<int> all) {
     return one ? std::vector<int>{std::stoi(argv[arg])} : all;
   };
-  for (int lanes : pick(8, {1, 4, 8}))
+  for (int lanes : pick(8, {1, 2, 4, 8}))
     for (int block : pick(9, {64, 128, 256, 512}))
       for (int min_blocks : pick(10, {0, 2, 3, 4})) {
         const int carveout = -1;

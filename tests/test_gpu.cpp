@@ -99,7 +99,8 @@ TEST_P(GpuMatchesCpu, EveryVariantBitwiseEqual) {
       const HostField start = testing::random_field(L, c.nc, 5, 0.8);
       std::vector<HostField> links, transforms;
       for (SweepVariant v : {SweepVariant{1, {64, 0, -1}}, SweepVariant{4, {128, 0, 0}},
-                             SweepVariant{8, {256, 0, -1}}, SweepVariant{4, {32, 0, -1}}}) {
+                             SweepVariant{8, {256, 0, -1}}, SweepVariant{4, {32, 0, -1}},
+                             SweepVariant{2, {128, 2, -1}}}) {
         HostField u = start;
         EngineOptions eo;
         eo.gauge = c.gauge;

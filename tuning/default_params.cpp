@@ -7,10 +7,41 @@ namespace gf {
 namespace {
 
 // Regenerated from the default_table_row lines of `gaugefix tune` runs, one block per
-// architecture. Empty until the first tuning runs on H100/H200: every kernel gets
-// generic_launch_params().
+// architecture (bench/run_tuning_suite.sh; the 32^4, 12-real Landau, Coulomb and maximally
+// Abelian runs). Kernels without a row get generic_launch_params().
 // clang-format off
 const std::vector<DefaultParamsRow> table = {
+    // cc 9.0: NVIDIA H100 80GB HBM3, 2026-11-23 (bench/results/2026-11-23-h100-tuning/)
+    {90, "measure.coulomb", "double", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.coulomb", "mixed", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.coulomb", "single", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "measure.landau", "double", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "measure.landau", "mixed", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.landau", "single", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "measure.mag", "double", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.mag", "mixed", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.mag", "single", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "reproject.links", "double", "variant=site1 block=512 minb=0 carveout=0 loads=cache"},
+    {90, "reproject.links", "mixed", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.links", "single", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "sweep.coulomb.local", "double", "variant=site4 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "sweep.coulomb.local", "mixed", "variant=site4 block=128 minb=2 carveout=-1 loads=cache"},
+    {90, "sweep.coulomb.local", "single", "variant=site4 block=128 minb=3 carveout=-1 loads=cache"},
+    {90, "sweep.coulomb.thermal", "double", "variant=site4 block=256 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.coulomb.thermal", "mixed", "variant=site1 block=256 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.coulomb.thermal", "single", "variant=site1 block=128 minb=0 carveout=-1 loads=cache"},
+    {90, "sweep.landau.local", "double", "variant=site4 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "sweep.landau.local", "mixed", "variant=site4 block=128 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.landau.local", "single", "variant=site4 block=128 minb=3 carveout=-1 loads=cache"},
+    {90, "sweep.landau.thermal", "double", "variant=site4 block=256 minb=2 carveout=-1 loads=cache"},
+    {90, "sweep.landau.thermal", "mixed", "variant=site1 block=256 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.landau.thermal", "single", "variant=site1 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.mag.local", "double", "variant=site4 block=128 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.mag.local", "mixed", "variant=site4 block=128 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.mag.local", "single", "variant=site4 block=128 minb=3 carveout=-1 loads=cache"},
+    {90, "sweep.mag.thermal", "double", "variant=site4 block=256 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.mag.thermal", "mixed", "variant=site1 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.mag.thermal", "single", "variant=site4 block=256 minb=3 carveout=0 loads=cache"},
 };
 // clang-format on
 

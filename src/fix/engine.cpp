@@ -36,9 +36,9 @@ bool cuda_available() { return false; }
 #endif
 
 int variant_lanes(const std::string& variant) {
-  for (int lanes : {1, 4, 8})
+  for (int lanes : {1, 2, 4, 8})
     if (variant == lanes_variant(lanes)) return lanes;
-  throw Error("unknown sweep variant '" + variant + "' (expected site1, site4 or site8)");
+  throw Error("unknown sweep variant '" + variant + "' (expected site1, site2, site4 or site8)");
 }
 
 void check_updatable(const HostField& links, const Channel* channel) {

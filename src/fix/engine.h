@@ -33,7 +33,7 @@ Backend parse_backend(const std::string& name);
 const char* backend_name(Backend b);
 bool cuda_available(); // built with CUDA and a device present
 
-// How a sweep kernel runs: threads per site (1 on the CPU; 1, 4 or 8 on the GPU) and
+// How a sweep kernel runs: threads per site (1 on the CPU; 1, 2, 4 or 8 on the GPU) and
 // the launch parameters. Every choice gives the bitwise same field (site_sweep.h).
 struct SweepVariant {
   int lanes = 1;

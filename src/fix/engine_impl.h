@@ -28,13 +28,15 @@ namespace gf {
 
 // The __launch_bounds__ instances compiled for each sweep kernel besides the unbounded
 // one (launch_config.h): one register cap a little under the unbounded kernel's use
-// (measured with -Xptxas -v, docs/kernels.md), none for one thread per site, whose
-// links alone need over 100 registers.
+// (measured with -Xptxas -v, docs/kernels.md): 128 registers for 2 threads per site and in
+// double, 85 and 64 for 4 and 8 in single; none for one thread per site, whose links alone
+// need over 100 registers.
 template <int Lanes, class Prec>
 struct SweepBoundsFor {
   static constexpr bool wide = sizeof(typename Prec::problem) == 8;
-  using type = std::conditional_t<Lanes == 1, Bounds<>,
-                                  std::conditional_t<wide, Bounds<2>, std::conditional_t<Lanes == 4, Bounds<3>, Bounds<4>>>>;
+  using type = std::conditional_t<
+      Lanes == 1, Bounds<>,
+      std::conditional_t<wide || Lanes == 2, Bounds<2>, std::conditional_t<Lanes == 4, Bounds<3>, Bounds<4>>>>;
 };
 
 template <class Exec, class Prec, int N, class Gauge>
@@ -205,6 +207,7 @@ private:
       spec.flops = Gauge::linear && N == 3 ? double(sites) * flops_per_site_update : 0.0;
       add_sweep_candidates<1, Family>(p, spec.candidates);
       if constexpr (Exec::lane_groups) {
+        add_sweep_candidates<2, Family>(p, spec.candidates);
         add_sweep_candidates<4, Family>(p, spec.candidates);
         add_sweep_candidates<8, Family>(p, spec.candidates);
       }
@@ -223,6 +226,7 @@ private:
   void launch_sweep(Exec e, const SweepVariant& v, const UpdateParams& p, int parity,
                     std::uint32_t sweep_index, std::int64_t first, std::int64_t sites) {
     if constexpr (Exec::lane_groups) {
+      if (v.lanes == 2) return launch_lanes<2, Family>(e, v.config, p, parity, sweep_index, first, sites);
       if (v.lanes == 4) return launch_lanes<4, Family>(e, v.config, p, parity, sweep_index, first, sites);
       if (v.lanes == 8) return launch_lanes<8, Family>(e, v.config, p, parity, sweep_index, first, sites);
     }

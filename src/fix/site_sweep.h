@@ -1,6 +1,6 @@
 // site_sweep.h: the body of a sweep (the paper's Steps 1 and 2 for the sites of one
 // parity), one functor for every gauge, update kind, precision and backend, run by Lanes
-// threads per site: 1 on the CPU; 1, 4 or 8 on the GPU (the variants the tuner picks from).
+// threads per site: 1 on the CPU; 1, 2, 4 or 8 on the GPU (the variants the tuner picks from).
 //
 // Slots. A site x touches 8 links: slot j = 2 mu + d holds U_mu(x) (d = 0, "up") or
 // U_mu(x - mu) (d = 1, "down"). Lane l of a site owns the slots l S ... l S + S - 1,
@@ -87,7 +87,7 @@ struct SiteSweep {
   std::uint32_t sweep;
 
   // Whether slot k of a lane holds a down link: known at compile time unless every lane
-  // holds one slot (8 lanes), so that the 1- and 4-lane kernels carry no selects.
+  // holds one slot (8 lanes), so that the other kernels carry no selects.
   GF_INLINE static bool is_down(int lane, int k) { return slots > 1 ? k % 2 == 1 : lane % 2 == 1; }
 
   GF_HD void operator()(std::int64_t item) const {
