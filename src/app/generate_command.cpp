@@ -1,10 +1,12 @@
 #include "app/generate_command.h"
 #include "app/cli_checks.h"
+#include "app/tuning_setup.h"
 #include "comm/world.h"
 #include "core/error.h"
 #include "io/file_lock.h"
 #include "io/path_checks.h"
 #include <cstdio>
+#include <iostream>
 #include <optional>
 
 namespace gf {
@@ -28,6 +30,11 @@ void add_generate_options(CLI::App& generate, GenerateCommandOptions& opt) {
   generate.add_option("--precision,-p", opt.precision, "single, mixed or double");
   generate.add_option("--backend", opt.backend, "cpu or cuda");
   generate.add_option("--storage", opt.storage, "reals stored per SU(3) link: 12 or 18");
+  generate
+      .add_option("--tuning", opt.tuning,
+                  "launch parameters: off (defaults), cached, on (tune what the cache lacks) or "
+                  "force (default: $GAUGEFIX_TUNING, else on)")
+      ->check(CLI::IsMember({"off", "cached", "on", "force"}));
   generate
       .add_option("--output-prefix,-o", e.output_prefix,
                   "configurations go to PREFIX.0000, PREFIX.0001, ... (NERSC, 64-bit)")
@@ -60,7 +67,7 @@ void parse_names(GenerateCommandOptions& opt) {
   opt.ensemble.nc = opt.group == "su2" ? 2 : 3;
 }
 
-EnsembleObserver printer(const GenerateCommandOptions& opt) {
+EnsembleObserver printer(const GenerateCommandOptions& opt, const Tuner& tuner) {
   EnsembleObserver o;
   const EnsembleOptions& e = opt.ensemble;
   o.started = [&e, &opt](const EnsembleStart& s) {
@@ -74,6 +81,7 @@ EnsembleObserver printer(const GenerateCommandOptions& opt) {
       std::printf("# all %d configurations exist already\n", e.configs);
     std::printf("# %8s %18s %11s %10s\n", "sweep", "plaquette", "acceptance", "seconds");
   };
+  o.prepared = [&tuner] { std::printf("# launches: %s\n", launches_used(tuner).c_str()); };
   o.measured = [](const EnsembleProgress& p) {
     std::printf("  %8ld %18.15f %11.6f %10.3f\n", long(p.sweep), p.m.plaquette, p.m.acceptance,
                 p.seconds);
@@ -106,14 +114,19 @@ int run_generate(GenerateCommandOptions& opt) {
   parse_names(opt);
   validate(opt.ensemble);
   check_paths(opt.ensemble);
-  const bool root = World().rank() == 0;
+  const World world;
+  const bool root = world.rank() == 0;
   std::optional<FileLock> lock; // held until the run ends
   if (root)
     lock.emplace(lock_path(opt.ensemble.output_prefix),
                  "a gaugefix generate run writing the ensemble '" + opt.ensemble.output_prefix +
                      "'");
+  const bool quiet = opt.quiet || !root;
+  TuningSetup tuning = make_tuning(opt.tuning, opt.ensemble.generator.backend, world.node_rank(),
+                                   quiet ? nullptr : &std::cout);
+  opt.ensemble.generator.tuner = tuning.tuner.get();
   const EnsembleResult r =
-      run_ensemble(opt.ensemble, opt.quiet || !root ? EnsembleObserver{} : printer(opt));
+      run_ensemble(opt.ensemble, quiet ? EnsembleObserver{} : printer(opt, *tuning.tuner));
   if (root)
     std::printf("generated %d configurations in %ld sweeps, %.3f s; %.3f sweeps/s "
               "(1 heatbath + %d overrelaxation each, updates only)\n",

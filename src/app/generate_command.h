@@ -6,6 +6,8 @@
 // regular file (path_checks.h), and rank 0 takes the lock PREFIX.lock (file_lock.h) for the
 // whole run, so a second run writing the same ensemble is refused (exit status 1). A resumed
 // run with other ensemble-defining parameters is refused naming the option (ensemble.h).
+// --tuning chooses how the launch parameters are found, as for fix (app/tuning_setup.h); the
+// launches used are printed before the first sweep.
 #pragma once
 #include "gen/ensemble.h"
 #include <CLI/CLI.hpp>
@@ -18,6 +20,7 @@ struct GenerateCommandOptions {
   std::string precision = "double"; // single | mixed | double
   std::string backend = "cpu";      // cpu | cuda
   int storage = 12;                 // reals per SU(3) link: 12 (compressed) or 18
+  std::string tuning;               // off | cached | on | force; empty: $GAUGEFIX_TUNING, else on
   bool quiet = false;
 };
 

@@ -14,6 +14,7 @@
 #pragma once
 #include "comm/halo_exchange.h"
 #include "fix/engine.h"
+#include "fix/launch_candidates.h"
 #include "fix/launch_choice.h"
 #include "fix/layout_transfer.h"
 #include "fix/site_functors.h"
@@ -144,18 +145,6 @@ private:
             region};
   }
 
-  // Block sizes and carve-outs of a one-thread-per-item kernel that the device can launch.
-  template <class F>
-  std::vector<LaunchParams> plain_candidates(const F& f) const {
-    std::vector<LaunchParams> out;
-    for (int block : Exec::lane_groups ? std::vector<int>{64, 128, 256, 512} : std::vector<int>{128})
-      for (int carveout : Exec::lane_groups ? std::vector<int>{-1, 0} : std::vector<int>{-1}) {
-        const LaunchParams p{lanes_variant(1), block, 0, carveout, false};
-        if (resident_blocks(Exec{}, f, launch_config(p)) > 0) out.push_back(p);
-      }
-    return out;
-  }
-
   // Every launchable sweep variant with Lanes threads per site.
   template <int Lanes, UpdateFamily Family>
   void add_sweep_candidates(const UpdateParams& p, std::vector<LaunchParams>& out) const {
@@ -163,9 +152,9 @@ private:
     const SiteSweep<Gauge, Prec, N, Lanes, Family> f{view(links_, 4), transform_view(), 0, 0, p, opt_.seed, 0};
     std::vector<int> min_blocks = {0};
     [&]<int... M>(Bounds<M...>) { (min_blocks.push_back(M), ...); }(Bounded{});
-    for (int block : Exec::lane_groups ? std::vector<int>{64, 128, 256, 512} : std::vector<int>{128})
+    for (int block : candidate_blocks<Exec>())
       for (int mb : min_blocks)
-        for (int carveout : Exec::lane_groups ? std::vector<int>{-1, 0} : std::vector<int>{-1}) {
+        for (int carveout : candidate_carveouts<Exec>()) {
           const LaunchParams c{lanes_variant(Lanes), block, mb, carveout, false};
           if ((mb == 0 || block <= bounded_block_max) &&
               resident_blocks<Bounded>(Exec{}, f, launch_config(c)) > 0)
@@ -288,7 +277,7 @@ private:
     const Reproject<S, P, N> f{view(buffer, ndir)};
     const std::int64_t n = geom_.nt * 2 * ndir * geom_.v3h;
     return choice_.choose(key(kernel, "whole"), [&] {
-      LaunchSpec spec{{}, n * 2.0 * link_bytes(), 0, plain_candidates(f), {}, {}};
+      LaunchSpec spec{{}, n * 2.0 * link_bytes(), 0, plain_candidates<Exec>(f), {}, {}};
       spec.launch = [f, n](const LaunchParams& c) { parallel_for(Exec{}, n, f, launch_config(c)); };
       spec.backup = [this] { backup_fields(); };
       spec.restore = [this] { restore_fields(); };
@@ -306,7 +295,7 @@ private:
     return choice_.choose(key("measure." + std::string(gauge_name(Gauge::kind)), "whole"), [&] {
       // minimal traffic: the site's 4 links (its 4 down links are other sites' up links,
       // found in the cache) and two doubles written per site
-      LaunchSpec spec{{}, n * (4.0 * link_bytes() + 16.0), 0, plain_candidates(f), {}, {}};
+      LaunchSpec spec{{}, n * (4.0 * link_bytes() + 16.0), 0, plain_candidates<Exec>(f), {}, {}};
       spec.launch = [f, n](const LaunchParams& p) { parallel_for(Exec{}, n, f, launch_config(p)); };
       return spec;
     });

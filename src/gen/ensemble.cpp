@@ -193,6 +193,10 @@ EnsembleResult run_ensemble(const EnsembleOptions& opt, const EnsembleObserver& 
   gen_opt.node_rank = world.node_rank();
   if (world.size() > 1) gen_opt.channel = make_channel(world, ExchangePath::automatic);
   std::unique_ptr<Generator> gen = make_generator(u, gen_opt);
+  std::vector<LinkUpdateKind> kinds = {LinkUpdateKind::heatbath};
+  if (opt.or_sweeps > 0) kinds.push_back(LinkUpdateKind::overrelaxation);
+  gen->prepare(kinds);
+  if (observer.prepared) observer.prepared();
   WriteOptions w;
   w.full_matrix = true;
   w.metadata["ENSEMBLE_ID"] = std::filesystem::path(opt.output_prefix).filename().string();

@@ -14,6 +14,9 @@
 // record), group, extents and sequence number against the options (gf::Error otherwise) and
 // continues with configuration j + 1; it does nothing if all `configs` exist. The backend
 // may change between runs (CPU and GPU agree to rounding).
+// The generator's launches are chosen before the first sweep (Generator::prepare, with
+// opt.generator.tuner: tuned): the heatbath's, the overrelaxation's where or_sweeps > 0, and
+// the plaquette's. Tuning leaves the field as it was, so it never changes the ensemble.
 // validate() throws gf::Error naming the command-line option of a bad parameter.
 #pragma once
 #include "gen/generator.h"
@@ -60,6 +63,7 @@ struct SavedConfig {
 
 struct EnsembleObserver {
   std::function<void(const EnsembleStart&)> started;
+  std::function<void()> prepared; // the launches are chosen, before the first sweep
   std::function<void(const EnsembleProgress&)> measured; // measures only when set
   std::function<void(const SavedConfig&)> saved;
 };

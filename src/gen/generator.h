@@ -1,17 +1,20 @@
 // generator.h: the quenched (Wilson action) update engine, for any backend.
 // A Generator owns one rank's slab of links in the device layout (precision and storage
 // as for the gauge-fixing Engine) and offers:
+//   prepare(kinds)                      chooses (with a Tuner: tunes) the launches of the
+//                                       sub-sweeps of these kinds and of measure() now,
+//                                       before the first sweep; the links do not change;
 //   sub_sweep(kind, mu, parity, sweep)  one kernel: U_mu(x) for every local x of that parity
 //                                       (heatbath or overrelaxation, link_update.h);
 //   sweep(kind, sweep)                  mu = 0..3, parity 0, 1: eight sub-sweeps (a halo
 //                                       refresh of a decomposed lattice goes between them);
-// On several ranks both halo slices (all directions) are refilled before every sub-sweep
-// and measurement (HaloExchange::fill_all), and the per-slice sums are gathered.
 //   measure()                           per-slice sums of the plaquette and of the successful
 //                                       heatbath draws of the last heatbath sweep;
 //   upload / download                   the links from / to natural order (HostField).
-// The random numbers of a heatbath sweep are keyed by (seed, global site, sweep, mu), so a
-// sweep's result does not depend on threads, device or decomposition.
+// On several ranks both halo slices (all directions) are refilled before every sub-sweep
+// and measurement (HaloExchange::fill_all), the per-slice sums are gathered, and prepare is
+// collective. The random numbers of a heatbath sweep are keyed by (seed, global site, sweep,
+// mu), so a sweep's result does not depend on threads, device, decomposition or tuning.
 #pragma once
 #include "fix/engine.h"
 #include "gen/link_update.h"
@@ -29,6 +32,7 @@ struct GeneratorOptions {
   std::uint64_t seed = 1;
   std::shared_ptr<Channel> channel; // several ranks: the field is this rank's slab (engine.h)
   int node_rank = 0;                // picks the GPU
+  Tuner* tuner = nullptr;           // chooses every launch (tuning/tuner.h); null: the defaults
 };
 
 // Per time slice of the whole lattice (gathered over ranks): sum_x sum_{mu<nu} Re tr P_mu,nu(x), and the number of successful
@@ -49,6 +53,7 @@ GeneratorMeasurement normalise(const GeneratorSums& s, const Geometry& geom, int
 class Generator {
 public:
   virtual ~Generator() = default;
+  virtual void prepare(const std::vector<LinkUpdateKind>& kinds) = 0;
   virtual void sub_sweep(LinkUpdateKind kind, int mu, int parity, std::uint32_t sweep) = 0;
   void sweep(LinkUpdateKind kind, std::uint32_t sweep);
   virtual GeneratorSums measure() = 0;

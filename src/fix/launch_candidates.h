@@ -1,0 +1,34 @@
+// launch_candidates.h: the launch parameters the tuner tries for a kernel on a backend, in a
+// fixed order: block sizes 64, 128, 256, 512 and carve-outs -1 (the driver's default), 0 on a
+// GPU; one launch (blocks of 128, default carve-out) on the CPU, which ignores them.
+// plain_candidates(f): those of a one-thread-per-item kernel running f that the device can
+// launch (resident_blocks, the occupancy API), as variant site1 without __launch_bounds__.
+// Shared by every LaunchChoice user (the fixing engine, the generator).
+#pragma once
+#include "fix/launch_tunable.h"
+#include <vector>
+
+namespace gf {
+
+template <class Exec>
+std::vector<int> candidate_blocks() {
+  return Exec::lane_groups ? std::vector<int>{64, 128, 256, 512} : std::vector<int>{128};
+}
+
+template <class Exec>
+std::vector<int> candidate_carveouts() {
+  return Exec::lane_groups ? std::vector<int>{-1, 0} : std::vector<int>{-1};
+}
+
+template <class Exec, class F>
+std::vector<LaunchParams> plain_candidates(const F& f) {
+  std::vector<LaunchParams> out;
+  for (int block : candidate_blocks<Exec>())
+    for (int carveout : candidate_carveouts<Exec>()) {
+      const LaunchParams p{lanes_variant(1), block, 0, carveout, false};
+      if (resident_blocks(Exec{}, f, launch_config(p)) > 0) out.push_back(p);
+    }
+  return out;
+}
+
+} // namespace gf

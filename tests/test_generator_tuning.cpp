@@ -1,0 +1,162 @@
+// The generator's launches through the tuner: tuning (every mode, and from the cache) leaves
+// the links and the acceptance counts untouched, so a tuned run gives the same bits as an
+// untuned one, and a tuned ensemble the same files; a warm cache means no timing at all; the
+// launches used are recorded. On the CPU, and on the GPU where one is present.
+#include "fix/random_field.h"
+#include "gen/ensemble.h"
+#include "io/nersc.h"
+#include "tuning/tune_cache.h"
+#include "tuning/tuner.h"
+#include <cstring>
+#include <filesystem>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+namespace gf {
+namespace {
+
+std::vector<Backend> backends() {
+  std::vector<Backend> b = {Backend::cpu};
+  if (cuda_available()) b.push_back(Backend::cuda);
+  return b;
+}
+
+struct Generated {
+  HostField links;
+  GeneratorSums sums;
+};
+
+// A hot start, prepared, then a measurement, a heatbath and an overrelaxation sweep.
+Generated generate_with(Tuner* tuner, Backend backend, int nc, Precision prec) {
+  const int L[4] = {4, 6, 4, 6};
+  Generated r{random_field(L, nc, 17, 1.0, RandomPurpose::test), {}};
+  GeneratorOptions opt;
+  opt.beta = 5.7;
+  opt.backend = backend;
+  opt.precision = prec;
+  opt.seed = 9;
+  opt.tuner = tuner;
+  auto gen = make_generator(r.links, opt);
+  gen->prepare({LinkUpdateKind::heatbath, LinkUpdateKind::overrelaxation});
+  const GeneratorSums before = gen->measure();
+  gen->sweep(LinkUpdateKind::heatbath, 1);
+  gen->sweep(LinkUpdateKind::overrelaxation, 1);
+  r.sums = gen->measure();
+  r.sums.plaquette.insert(r.sums.plaquette.end(), before.plaquette.begin(), before.plaquette.end());
+  r.sums.accepted.insert(r.sums.accepted.end(), before.accepted.begin(), before.accepted.end());
+  gen->download(r.links);
+  return r;
+}
+
+void expect_same_bits(const HostField& a, const HostField& b, const std::string& what) {
+  ASSERT_EQ(a.data.size(), b.data.size()) << what;
+  EXPECT_EQ(0, std::memcmp(a.data.data(), b.data.data(), a.data.size() * sizeof(Complex<double>)))
+      << what;
+}
+
+class GeneratorTuning : public ::testing::Test {
+protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("gaugefix-generator-tuning-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  TuneContext context(Backend b) const {
+    return {b == Backend::cpu ? host_identity() : DeviceIdentity{"cuda", "test device"}, "test",
+            "test"};
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(GeneratorTuning, EveryModeGivesTheUntunedBits) {
+  for (Backend b : backends())
+    for (int nc : {2, 3})
+      for (Precision p : {Precision::double_, Precision::single}) {
+        const Generated plain = generate_with(nullptr, b, nc, p);
+        for (TuneMode mode : {TuneMode::off, TuneMode::on, TuneMode::force, TuneMode::cached}) {
+          TuneCache cache(dir_.string(), context(b), nullptr);
+          Tuner tuner(mode, &cache, nullptr);
+          const std::string what = std::string(backend_name(b)) + " SU(" + std::to_string(nc) +
+                                   ") " + precision_name(p) + " mode " + tune_mode_name(mode);
+          const Generated tuned = generate_with(&tuner, b, nc, p);
+          expect_same_bits(plain.links, tuned.links, what);
+          EXPECT_EQ(plain.sums.plaquette, tuned.sums.plaquette) << what;
+          EXPECT_EQ(plain.sums.accepted, tuned.sums.accepted) << what;
+          if (mode == TuneMode::force) {
+            EXPECT_EQ(tuner.reports().size(), 3u) << what;
+          }
+        }
+      }
+}
+
+TEST_F(GeneratorTuning, RecordsTheLaunchesUsed) {
+  Tuner tuner(TuneMode::off, nullptr, nullptr);
+  generate_with(&tuner, Backend::cpu, 3, Precision::mixed);
+  std::vector<std::string> kernels;
+  for (const auto& [key, params] : tuner.used()) {
+    kernels.push_back(key.kernel);
+    EXPECT_EQ(key.aux, "prec=mixed storage=12 group=su3");
+    EXPECT_EQ(key.extents, "4x6x4x6");
+    EXPECT_EQ(key.region, "whole");
+  }
+  EXPECT_EQ(kernels, (std::vector<std::string>{"generate.heatbath", "generate.overrelaxation",
+                                               "generate.plaquette"}));
+}
+
+TEST_F(GeneratorTuning, WarmCacheTimesNothingAndChoosesTheSame) {
+  for (Backend b : backends()) {
+    std::map<TuneKey, LaunchParams> first;
+    {
+      TuneCache cache(dir_.string(), context(b), nullptr);
+      Tuner tuner(TuneMode::on, &cache, nullptr);
+      generate_with(&tuner, b, 3, Precision::single);
+      EXPECT_EQ(tuner.reports().size(), tuner.used().size()) << "every kernel tuned once";
+      first = tuner.used();
+    }
+    for (TuneMode mode : {TuneMode::on, TuneMode::cached}) {
+      TuneCache cache(dir_.string(), context(b), nullptr);
+      Tuner tuner(mode, &cache, nullptr);
+      generate_with(&tuner, b, 3, Precision::single);
+      EXPECT_TRUE(tuner.reports().empty()) << tune_mode_name(mode);
+      EXPECT_EQ(tuner.used(), first) << tune_mode_name(mode);
+    }
+  }
+}
+
+// A whole ensemble run (thermalisation, several saved configurations) with every launch tuned
+// in this run writes the same files as one without tuning.
+TEST_F(GeneratorTuning, ForcedTuningWritesTheSameEnsemble) {
+  for (Backend b : backends()) {
+    EnsembleOptions o;
+    o.lattice = {4, 4, 4, 4};
+    o.start = "hot";
+    o.thermalisation = 2;
+    o.separation = 2;
+    o.configs = 3;
+    o.or_sweeps = 1;
+    o.generator.beta = 5.8;
+    o.generator.seed = 271;
+    o.generator.backend = b;
+    const std::string name = backend_name(b);
+    EnsembleOptions off = o, force = o;
+    off.output_prefix = (dir_ / (name + "-off")).string();
+    force.output_prefix = (dir_ / (name + "-force")).string();
+    Tuner untuned(TuneMode::off, nullptr, nullptr);
+    off.generator.tuner = &untuned;
+    TuneCache cache(dir_.string(), context(b), nullptr);
+    Tuner tuned(TuneMode::force, &cache, nullptr);
+    force.generator.tuner = &tuned;
+    EXPECT_EQ(run_ensemble(off).written, 3);
+    EXPECT_EQ(run_ensemble(force).written, 3);
+    EXPECT_EQ(tuned.reports().size(), 3u) << name;
+    for (int j = 0; j < 3; ++j)
+      expect_same_bits(read_nersc(config_path(off.output_prefix, j), World()),
+                       read_nersc(config_path(force.output_prefix, j), World()),
+                       name + " configuration " + std::to_string(j));
+  }
+}
+
+} // namespace
+} // namespace gf
