@@ -11,8 +11,11 @@
 # Binaries and libraries come packed (bench/README.md): .gpupack/bin.tar.xz (into .gpubin)
 # and .gpupack/libs.tar.xz (holding .gpulibs).
 set -uo pipefail
-out=${OUT:-out}
-mkdir -p "$out" .gpubin
+# Logs are written to a scratch folder and packed into $OUT/logs.tar.gz at the end: the
+# device tool returns at most 8 files of $OUT.
+dest=${OUT:-out}
+out=$(mktemp -d)
+mkdir -p "$dest" .gpubin
 tar -xJf .gpupack/bin.tar.xz -C .gpubin && tar -xJf .gpupack/libs.tar.xz || exit 1
 export LD_LIBRARY_PATH=$PWD/.gpulibs:${LD_LIBRARY_PATH:-}
 export GAUGEFIX_TUNE_CACHE=$out/tunecache
@@ -56,7 +59,7 @@ ncu --kernel-name-base demangled -k regex:SiteSweep --launch-skip 20 --launch-co
   "$bin/gaugefix" fix --backend cuda --input "$cfg" --precision single --max-iterations 100 --tolerance 1e-30 --quiet \
   > "$out/ncu_landau_single.log" 2>&1 || tail -n 20 "$out/ncu_landau_single.log"
 echo "ncu rc=$?" | tee -a "$out/device.txt"
-tar -C "$out" -czf "$out/logs.tar.gz" --exclude='*.0000' --exclude=logs.tar.gz . # the tool returns few files
+tar -C "$out" -czf "$dest/logs.tar.gz" --exclude='*.0000' .
 grep -h "rc=" "$out/device.txt" | tr '\n' ' '; echo
 tail -n 3 "$out/gpu_tests.log" "$out/engine_tuning.log"
 grep -h "winner" "$out"/tune_landau_*_32.log | head -20
