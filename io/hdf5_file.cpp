@@ -2,6 +2,7 @@
 #include "core/error.h"
 #include "io/field_checks.h"
 #include "io/hdf5_dataset.h"
+#include "io/hdf5_provenance.h"
 #include "observables/observables.h"
 #include <cmath>
 #include <cstdio>
@@ -57,6 +58,7 @@ HostField read_hdf5(const std::string& path, const World& world, const ReadOptio
     info->link_trace = trace;
     info->reunitarised = d.bytes_per_real == 4;
     info->unitarity_deviation = deviation;
+    info->provenance = hdf5_provenance(d, file);
   }
   return std::move(d.field);
 }
@@ -71,6 +73,7 @@ void write_hdf5(const std::string& path, const HostField& slab, const WriteOptio
     if (opt.metadata.count(name))
       throw Error("HDF5 file '" + path + "': output: metadata name '" + name +
                   "' is reserved (computed from the field)");
+  add_provenance(opt.provenance, attributes);
   attributes.numbers["plaquette"] = plaquette(slab, world);
   attributes.numbers["link_trace"] = link_trace(slab, world);
   write_field_dataset(path, links_dataset, slab, opt.double_precision ? 8 : 4, attributes, world,

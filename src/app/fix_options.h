@@ -5,6 +5,7 @@
 #include "fix/schedule.h"
 #include <array>
 #include <cstdint>
+#include <set>
 #include <string>
 
 namespace gf {
@@ -40,6 +41,7 @@ struct FixCommandOptions {
   double sr_probability = 0.5;
   bool quiet = false;
   bool checksum_warning_only = false;
+  std::set<std::string> given; // long names of the options given (command line or --config)
 };
 
 // Builds opt.fix.phases from the algorithm options; throws Error naming a bad option.
