@@ -37,6 +37,7 @@ HostField read_hdf5(const std::string& path, const World& world, const ReadOptio
   const std::string file = "HDF5 file '" + path + "'";
   Hdf5FieldData d = read_field_dataset(path, links_dataset, 4, world, opt.checksum_warning_only);
   HostField& u = d.field;
+  const Provenance provenance = hdf5_provenance(d, file);
   const double deviation = check_in_su_n(file, u, d.bytes_per_real, world);
   if (d.bytes_per_real == 4) reunitarize_all(u);
   const double plaq = plaquette(u, world), trace = link_trace(u, world);
@@ -58,7 +59,7 @@ HostField read_hdf5(const std::string& path, const World& world, const ReadOptio
     info->link_trace = trace;
     info->reunitarised = d.bytes_per_real == 4;
     info->unitarity_deviation = deviation;
-    info->provenance = hdf5_provenance(d, file);
+    info->provenance = provenance;
   }
   return std::move(d.field);
 }

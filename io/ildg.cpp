@@ -220,6 +220,7 @@ HostField read_ildg(const std::string& path, const World& world, const ReadOptio
                 " of " + std::to_string(l.nc) + "x" + std::to_string(l.nc) + " links in " +
                 std::to_string(8 * l.bytes) + "-bit precision need " + std::to_string(expected) +
                 ": wrong dims or a damaged record");
+  const Provenance provenance = read_provenance(path, records, src);
   std::optional<Sums> stored;
   if (const LimeRecord* c = find_lime_record(records, scidac_checksum))
     stored = parse_checksum(src, read_lime_text(path, *c));
@@ -260,7 +261,7 @@ HostField read_ildg(const std::string& path, const World& world, const ReadOptio
     if (stored)
       info->stored = {{"SCIDAC_SUMA", hex32(stored->a)}, {"SCIDAC_SUMB", hex32(stored->b)}};
     info->computed = {{"SCIDAC_SUMA", hex32(sums.a)}, {"SCIDAC_SUMB", hex32(sums.b)}};
-    info->provenance = read_provenance(path, records, src);
+    info->provenance = provenance;
   }
   return u;
 }

@@ -315,6 +315,7 @@ NerscHeader read_nersc_header(const std::string& path) {
 HostField read_nersc(const std::string& path, const World& world, const ReadOptions& opt,
                      FileInfo* info) {
   const NerscHeader h = read_nersc_header(path);
+  const Provenance provenance = nersc_provenance(h.entries, path);
   const Layout l = make_layout(h.nc, h.stored_rows, h.bytes_per_real, h.big_endian);
   const std::string file = "NERSC file '" + path + "'";
   HostField u(slab_geometry(file, h.dims, world), h.nc, 4);
@@ -360,7 +361,7 @@ HostField read_nersc(const std::string& path, const World& world, const ReadOpti
     info->link_trace = trace;
     info->reunitarised = h.bytes_per_real == 4;
     info->unitarity_deviation = deviation;
-    info->provenance = nersc_provenance(h.entries, path);
+    info->provenance = provenance;
   }
   return u;
 }

@@ -34,14 +34,17 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
                  "seed of a random gauge transformation applied first (0: none)");
   fix.add_option("--output,-o", opt.output, "where to write the fixed field")->check(non_empty);
   fix.add_option("--output-format", opt.output_format,
-                 "nersc (3x3), nersc-2row, ildg, scidac, milc, openqcd or hdf5")
+                 "nersc (3x3), nersc-2row, ildg, scidac, milc, openqcd or hdf5 (default: from "
+                 "the extension of --output, e.g. .h5, .lime, else nersc)")
       ->check(CLI::IsMember({"nersc", "nersc-2row", "ildg", "scidac", "milc", "openqcd", "hdf5"}));
-  fix.add_option("--output-bits", opt.output_bits, "bits per real in the output: 32 or 64")
+  fix.add_option("--output-bits", opt.output_bits,
+                 "bits per real in the output: 32 or 64 (default: 32 for milc, else 64)")
       ->check(CLI::IsMember({32, 64}));
   fix.add_option("--transform-output", opt.transform_output,
                  "where to write the gauge transformation g(x) (it is tracked when given)")
       ->check(non_empty);
-  fix.add_option("--transform-format", opt.transform_format, "binary or hdf5")
+  fix.add_option("--transform-format", opt.transform_format,
+                 "binary or hdf5 (default: hdf5 for a .h5/.hdf5 --transform-output, else binary)")
       ->check(CLI::IsMember({"binary", "hdf5"}));
   fix.add_option("--exchange", opt.exchange,
                  "halo path between GPUs of several ranks: auto, staged, direct or peer")
