@@ -15,7 +15,7 @@
 // read_hdf5 returns this rank's slab and checks, in this order, each failure a gf::Error
 // "HDF5 file '<path>': <check>: ...": the checks of read_field_dataset (opens as HDF5,
 // dataset /gauge/links exists, 32/64-bit float, shape, lattice/nc attributes, checksum
-// attribute, no NaN/Inf), SU(N) membership (1e-10 for 64-bit, 1e-5 for 32-bit data;
+// attribute, no NaN/Inf), the types of the provenance attributes, SU(N) membership (1e-10 for 64-bit, 1e-5 for 32-bit data;
 // field_checks.h), then plaquette and link_trace where stored, within 1e-12 (64-bit) or
 // 1e-6 (32-bit). 32-bit data is reunitarised after the SU(N) check (FileInfo::reunitarised);
 // 64-bit data is returned bit-exact. FileInfo: stored = every attribute as text, computed =

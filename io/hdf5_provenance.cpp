@@ -13,12 +13,18 @@ public:
     return std::any_of(d_.attributes.begin(), d_.attributes.end(),
                        [&](const auto& kv) { return kv.first == name; });
   }
-  void get(const std::string& name, std::string& into) const { take(name, d_.strings, into, "a string"); }
-  void get(const std::string& name, double& into) const { take(name, d_.numbers, into, "a number"); }
+  void get(const std::string& name, std::string& into) const {
+    take(name, d_.strings, into, "a string");
+  }
+  void get(const std::string& name, double& into) const {
+    take(name, d_.numbers, into, "a number");
+  }
   void get(const std::string& name, long long& into) const {
     take(name, d_.integers, into, "an integer");
   }
-  void get(const std::string& name, bool& into) const { take(name, d_.booleans, into, "a boolean"); }
+  void get(const std::string& name, bool& into) const {
+    take(name, d_.booleans, into, "a boolean");
+  }
 
 private:
   template <class Map, class T>

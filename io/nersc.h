@@ -14,8 +14,9 @@
 // read_nersc checks, in this order, and throws gf::Error naming the file and the check:
 //   header structure (BEGIN_HEADER, END_HEADER, no repeated key), required keys
 //   (DATATYPE, DIMENSION_1..4), known DATATYPE and FLOATING_POINT, file size = header +
-//   data (truncated or too long), CHECKSUM, SU(N) membership (max unitarity_deviation at
-//   most 1e-10 for 64-bit data, 1e-5 for 32-bit data), PLAQUETTE and LINK_TRACE.
+//   data (truncated or too long), the provenance keys (nersc_provenance.h), CHECKSUM, SU(N)
+//   membership (max unitarity_deviation at most 1e-10 for 64-bit data, 1e-5 for 32-bit
+//   data), PLAQUETTE and LINK_TRACE.
 //   CHECKSUM, PLAQUETTE and LINK_TRACE are checked where the header has them.
 //   32-bit data is always reunitarised after the SU(N) check; 64-bit data is returned
 //   exactly as stored. PLAQUETTE and LINK_TRACE (observables.h conventions) must match the

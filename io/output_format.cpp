@@ -27,10 +27,10 @@ struct Extension {
   std::vector<FileFormat> formats;
 };
 const Extension extensions[] = {
-    {".nersc", {FileFormat::nersc}},     {".lime", {FileFormat::ildg, FileFormat::scidac}},
-    {".ildg", {FileFormat::ildg}},       {".scidac", {FileFormat::scidac}},
-    {".milc", {FileFormat::milc}},       {".openqcd", {FileFormat::openqcd}},
-    {".oqcd", {FileFormat::openqcd}},    {".h5", {FileFormat::hdf5}},
+    {".nersc", {FileFormat::nersc}},  {".lime", {FileFormat::ildg, FileFormat::scidac}},
+    {".ildg", {FileFormat::ildg}},    {".scidac", {FileFormat::scidac}},
+    {".milc", {FileFormat::milc}},    {".openqcd", {FileFormat::openqcd}},
+    {".oqcd", {FileFormat::openqcd}}, {".h5", {FileFormat::hdf5}},
     {".hdf5", {FileFormat::hdf5}},
 };
 
@@ -50,8 +50,8 @@ std::string format_limit(FileFormat format, int nc, int bytes_per_real) {
     if (nc != 3 && !(nc == 2 && l.su2))
       return name + " files hold SU(" + (l.su2 ? "2) and SU(3" : "3") + ") fields only";
     if ((bytes_per_real == 4 && !l.bits32) || (bytes_per_real == 8 && !l.bits64))
-      return name + " files hold " + (l.bits32 ? "single precision (32 bits)" : "double precision (64 bits)") +
-             " only";
+      return name + " files hold " +
+             (l.bits32 ? "single precision (32 bits)" : "double precision (64 bits)") + " only";
     return "";
   }
   return "unknown format";

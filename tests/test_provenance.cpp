@@ -81,8 +81,7 @@ TEST_P(ProvenanceRoundTrip, ReadsBackWhatWasWritten) {
 
 INSTANTIATE_TEST_SUITE_P(EveryFormat, ProvenanceRoundTrip,
                          ::testing::Values(FileFormat::nersc, FileFormat::ildg, FileFormat::scidac,
-                                           FileFormat::milc, FileFormat::openqcd,
-                                           FileFormat::hdf5),
+                                           FileFormat::milc, FileFormat::openqcd, FileFormat::hdf5),
                          [](const auto& p) { return std::string(format_name(p.param)); });
 
 TEST(Provenance, NerscHeaderSaysWhatOtherReadersExpect) {
@@ -130,7 +129,8 @@ TEST(Provenance, Hdf5AttributesAreTyped) {
   w.format = FileFormat::hdf5;
   w.provenance = full_provenance();
   write_gauge_file(dir.file("f.h5"), random_field(L, 2, 1, 0.3), w, self_world());
-  const Hdf5FieldData d = read_field_dataset(dir.file("f.h5"), "/gauge/links", 4, self_world(), false);
+  const Hdf5FieldData d =
+      read_field_dataset(dir.file("f.h5"), "/gauge/links", 4, self_world(), false);
   EXPECT_EQ(d.integers.at("sequence_number"), 400);
   EXPECT_EQ(d.integers.at("gauge_fixing_iterations"), 1234);
   EXPECT_EQ(d.numbers.at("gauge_fixing_theta"), 3.8891901582452115e-23);
@@ -188,13 +188,18 @@ TEST(Provenance, MalformedValuesAreRefusedNamingTheKey) {
 }
 
 TEST(OutputFormat, ExtensionsAndWhatFormatsHold) {
-  EXPECT_EQ(output_format("--output", "a/out.h5", "--output-format", std::nullopt), FileFormat::hdf5);
-  EXPECT_EQ(output_format("--output", "out.HDF5", "--output-format", std::nullopt), FileFormat::hdf5);
-  EXPECT_EQ(output_format("--output", "out.lime", "--output-format", std::nullopt), FileFormat::ildg);
+  EXPECT_EQ(output_format("--output", "a/out.h5", "--output-format", std::nullopt),
+            FileFormat::hdf5);
+  EXPECT_EQ(output_format("--output", "out.HDF5", "--output-format", std::nullopt),
+            FileFormat::hdf5);
+  EXPECT_EQ(output_format("--output", "out.lime", "--output-format", std::nullopt),
+            FileFormat::ildg);
   EXPECT_EQ(output_format("--output", "out.lime", "--output-format", FileFormat::scidac),
             FileFormat::scidac);
-  EXPECT_EQ(output_format("--output", "cfg.0000", "--output-format", std::nullopt), FileFormat::nersc);
-  EXPECT_EQ(output_format("--output", "cfg.0000", "--output-format", FileFormat::milc), FileFormat::milc);
+  EXPECT_EQ(output_format("--output", "cfg.0000", "--output-format", std::nullopt),
+            FileFormat::nersc);
+  EXPECT_EQ(output_format("--output", "cfg.0000", "--output-format", FileFormat::milc),
+            FileFormat::milc);
   try {
     output_format("--output", "out.h5", "--output-format", FileFormat::nersc);
     ADD_FAILURE() << "out.h5 as NERSC accepted";

@@ -23,9 +23,9 @@ void add_convert_options(CLI::App& convert, ConvertCommandOptions& opt) {
 
 int run_convert(const ConvertCommandOptions& opt, const World& world) {
   WriteOptions w;
-  w.format = output_format("output", opt.output, "--format",
-                           opt.format.empty() ? std::nullopt
-                                              : std::optional<FileFormat>(parse_format(opt.format)));
+  w.format = output_format(
+      "output", opt.output, "--format",
+      opt.format.empty() ? std::nullopt : std::optional<FileFormat>(parse_format(opt.format)));
   check_run_paths({{"input", opt.input}}, {{"output", opt.output}});
   ReadOptions ro;
   ro.checksum_warning_only = opt.checksum_warning_only;

@@ -8,7 +8,9 @@ namespace gf {
 
 namespace {
 
-bool is_nersc_2row(const FixCommandOptions& opt) { return opt.output_format == "nersc-2row"; }
+bool is_nersc_2row(const FixCommandOptions& opt) {
+  return opt.output_format == "nersc-2row";
+}
 
 void check_exclusive(const FixCommandOptions& opt) {
   if (!opt.input.empty())
@@ -62,8 +64,8 @@ void check_output_holds(const FixCommandOptions& opt, int nc) {
   const std::string field = "SU(" + std::to_string(nc) + ") field" +
                             (opt.input.empty() ? " generated" : " of --input '" + opt.input + "'");
   throw Error("--output '" + opt.output + "' (--output-format " + opt.output_format +
-              ", --output-bits " + std::to_string(opt.output_bits) + "), for the " + field +
-              ": " + limit);
+              ", --output-bits " + std::to_string(opt.output_bits) + "), for the " + field + ": " +
+              limit);
 }
 
 } // namespace gf

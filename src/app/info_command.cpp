@@ -76,10 +76,10 @@ std::string describe_file(const std::string& path, const FileInfo& info) {
 }
 
 std::string describe_check(GaugeKind gauge, const Measurement& m) {
-  std::string s = line(("check " + std::string(gauge_name(gauge))).c_str(),
-                       "F " + provenance_text(m.functional) + ", theta " +
-                           provenance_text(m.theta) + ", max theta_t " +
-                           provenance_text(m.theta_max_slice));
+  std::string s =
+      line(("check " + std::string(gauge_name(gauge))).c_str(),
+           "F " + provenance_text(m.functional) + ", theta " + provenance_text(m.theta) +
+               ", max theta_t " + provenance_text(m.theta_max_slice));
   if (gauge != GaugeKind::coulomb) return s;
   std::string slices;
   for (const double t : m.theta_per_slice)
