@@ -12,8 +12,9 @@
 //   GAUGE_FIXING_CONVERGED        TRUE or FALSE
 //   GAUGE_FIXING_PRECISION        SINGLE, MIXED or DOUBLE
 //   GAUGEFIX_VERSION, GAUGE_FIXING_DATE
-// Readers of NERSC files (read_nersc, GLU, QDP++, Grid) skip keys they do not know. A value
-// holding a line break throws gf::Error naming `file` and the key.
+// They are plain KEY = VALUE lines: readers that collect the header as a key/value map
+// (read_nersc, Grid) ignore keys they do not use. A value holding a line break throws
+// gf::Error naming `file` and the key.
 //
 // nersc_provenance: the same from a header's entries (NerscHeader::entries). ENSEMBLE_ID
 // "unspecified" reads as none; the gauge-fixing record is read where GAUGE_FIXING exists.
