@@ -2,6 +2,7 @@
 // (gauge_file.h dispatches to them): the format names, the read and write options and what
 // a reader reports about a file. format_name and parse_format live in gauge_file.cpp.
 #pragma once
+#include "io/provenance.h"
 #include <map>
 #include <string>
 #include <utility>
@@ -35,13 +36,17 @@ struct FileInfo {
   double link_trace = 0;          // of the returned field
   bool reunitarised = false;      // the returned links were projected back onto SU(N)
   double unitarity_deviation = 0; // max over links as stored, before any reunitarisation
+  Provenance provenance;          // what the file says about its origin (provenance.h)
 };
 
 struct WriteOptions {
   FileFormat format = FileFormat::nersc;
   bool double_precision = true;
   bool full_matrix = false;                    // NERSC only
-  std::map<std::string, std::string> metadata; // HDF5 attributes, NERSC ensemble label etc.
+  Provenance provenance; // written where the format has a place for it (provenance.h)
+  // Further text: HDF5 string attributes, ILDG/SciDAC <meta> elements; BYTE_ORDER (NERSC,
+  // MILC).
+  std::map<std::string, std::string> metadata;
 };
 
 } // namespace gf

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <hdf5.h>
+#include <optional>
 #include <utility>
 
 namespace gf {
@@ -121,25 +122,61 @@ Hdf5Attributes from_rank0(const Hdf5Attributes& a, const World& world) {
   const auto put = [&](const std::string& s) { bytes.insert(bytes.end(), s.begin(), s.end() + 1); };
   for (const auto& [k, v] : a.strings)
     put("s" + k), put(v);
-  for (const auto& [k, v] : a.numbers) {
-    put("n" + k);
+  const auto put_value = [&](const char* kind, const std::string& k, const auto& v) {
+    put(kind + k);
     const auto* p = reinterpret_cast<const char*>(&v);
     bytes.insert(bytes.end(), p, p + sizeof v);
-  }
+  };
+  for (const auto& [k, v] : a.numbers)
+    put_value("n", k, v);
+  for (const auto& [k, v] : a.integers)
+    put_value("i", k, v);
+  for (const auto& [k, v] : a.booleans)
+    put_value("b", k, v);
   world.broadcast(bytes, 0);
   Hdf5Attributes r;
+  const auto get_value = [&](std::size_t& pos, auto& into) {
+    std::memcpy(&into, bytes.data() + pos, sizeof into);
+    pos += sizeof into;
+  };
   for (std::size_t pos = 0; pos < bytes.size();) {
     const std::string key(bytes.data() + pos);
     pos += key.size() + 1;
+    const std::string name = key.substr(1);
     if (key[0] == 's') {
-      r.strings[key.substr(1)] = std::string(bytes.data() + pos);
-      pos += r.strings[key.substr(1)].size() + 1;
+      r.strings[name] = std::string(bytes.data() + pos);
+      pos += r.strings[name].size() + 1;
+    } else if (key[0] == 'n') {
+      get_value(pos, r.numbers[name]);
+    } else if (key[0] == 'i') {
+      get_value(pos, r.integers[name]);
     } else {
-      std::memcpy(&r.numbers[key.substr(1)], bytes.data() + pos, sizeof(double));
-      pos += sizeof(double);
+      get_value(pos, r.booleans[name]);
     }
   }
   return r;
+}
+
+// The boolean type of h5py and pandas: an enum of int8 with FALSE = 0 and TRUE = 1.
+Id boolean_type() {
+  Id type(H5Tenum_create(H5T_NATIVE_INT8), H5Tclose);
+  const std::int8_t no = 0, yes = 1;
+  H5Tenum_insert(type, "FALSE", &no);
+  H5Tenum_insert(type, "TRUE", &yes);
+  return type;
+}
+
+// "true" or "false" for an attribute of boolean_type(); nullopt for any other type.
+std::optional<bool> read_boolean(hid_t attribute, hid_t type) {
+  if (H5Tget_class(type) != H5T_ENUM || H5Tget_nmembers(type) != 2 || H5Tget_size(type) != 1)
+    return std::nullopt;
+  std::int8_t value = 0;
+  char name[8] = {};
+  if (H5Aread(attribute, type, &value) < 0 || H5Tenum_nameof(type, &value, name, sizeof name) < 0)
+    return std::nullopt;
+  if (std::string(name) == "TRUE") return true;
+  if (std::string(name) == "FALSE") return false;
+  return std::nullopt;
 }
 
 // n == 0: a scalar attribute.
@@ -200,10 +237,14 @@ std::string number_text(double v) {
 
 struct Collected {
   std::vector<std::pair<std::string, std::string>> text;
+  std::map<std::string, std::string> strings;
   std::map<std::string, double> numbers;
+  std::map<std::string, long long> integers;
+  std::map<std::string, bool> booleans;
 };
 
-// H5Aiterate2 callback: fixed-length strings, integers and floats (scalars or 1-D) as text.
+// H5Aiterate2 callback: fixed-length strings, integers and floats (scalars or 1-D) and
+// booleans as text, and the scalars by type.
 herr_t collect_attribute(hid_t obj, const char* name, const H5A_info_t*, void* data) {
   auto* out = static_cast<Collected*>(data);
   const Id a(H5Aopen(obj, name, H5P_DEFAULT), H5Aclose);
@@ -218,6 +259,7 @@ herr_t collect_attribute(hid_t obj, const char* name, const H5A_info_t*, void* d
     std::string s(H5Tget_size(type), '\0');
     if (H5Aread(a, type, s.data()) < 0) return -1;
     text = s.substr(0, s.find('\0'));
+    out->strings[name] = text;
     break;
   }
   case H5T_INTEGER: {
@@ -225,6 +267,14 @@ herr_t collect_attribute(hid_t obj, const char* name, const H5A_info_t*, void* d
     if (H5Aread(a, H5T_NATIVE_LLONG, v.data()) < 0) return -1;
     for (const long long x : v)
       append(text, std::to_string(x));
+    if (n == 1) out->integers[name] = v[0];
+    break;
+  }
+  case H5T_ENUM: {
+    const std::optional<bool> b = n == 1 ? read_boolean(a, type) : std::nullopt;
+    if (!b) return 0;
+    text = *b ? "true" : "false";
+    out->booleans[name] = *b;
     break;
   }
   case H5T_FLOAT: {
@@ -277,6 +327,10 @@ void write_field_dataset(const std::string& path, const std::string& dataset, co
     check_name(kv.first);
   for (const auto& kv : attributes.numbers)
     check_name(kv.first);
+  for (const auto& kv : attributes.integers)
+    check_name(kv.first);
+  for (const auto& kv : attributes.booleans)
+    check_name(kv.first);
   const Hdf5Attributes attrs = from_rank0(attributes, world);
 
   const Geometry& g = slab.geom;
@@ -318,6 +372,13 @@ void write_field_dataset(const std::string& path, const std::string& dataset, co
       write_string_attribute(c, d, name, value);
     for (const auto& [name, value] : attrs.numbers)
       write_attribute(c, d, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &value);
+    for (const auto& [name, value] : attrs.integers)
+      write_attribute(c, d, name, H5T_STD_I64LE, H5T_NATIVE_LLONG, &value);
+    const Id boolean = boolean_type();
+    for (const auto& [name, value] : attrs.booleans) {
+      const std::int8_t v = value;
+      write_attribute(c, d, name, boolean, boolean, &v);
+    }
 
     for_each_slice(c, d, dims, g.t0, g.nt, rounds, [&](int t, hid_t mem, hid_t fs, hid_t dxpl) {
       const std::size_t first = t < 0 ? 0 : std::size_t(t) * slice_reals;
@@ -417,7 +478,10 @@ Hdf5FieldData read_field_dataset(const std::string& path, const std::string& dat
   c.check(H5Aiterate2(d, H5_INDEX_NAME, H5_ITER_INC, &index, collect_attribute, &collected),
           "reading the attributes of " + dataset);
   r.attributes = std::move(collected.text);
+  r.strings = std::move(collected.strings);
   r.numbers = std::move(collected.numbers);
+  r.integers = std::move(collected.integers);
+  r.booleans = std::move(collected.booleans);
   return r;
 }
 

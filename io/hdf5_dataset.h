@@ -16,8 +16,9 @@
 //                              the NERSC rule, independent of the file's byte order)
 //   layout           string    "t,z,y,x,mu,row,col,re|im" (without "mu," for ndir 1)
 //   gaugefix_version string    GAUGEFIX_VERSION of the writer
-// plus the caller's string and double attributes (names not reserved, not empty; the values
-// of rank 0 are written).
+// plus the caller's attributes (names not reserved, not empty; the values of rank 0 are
+// written): strings (fixed-length UTF-8), numbers (IEEE 64-bit), integers (64-bit) and
+// booleans (an enum of int8 with FALSE = 0, TRUE = 1: h5py reads it as numpy.bool_).
 //
 // write_field_dataset: collective. The output goes to the temporary file of a SlabFileWriter
 // (parallel_file.h: check_output_path against inputs, rename only after every rank
@@ -43,6 +44,8 @@ namespace gf {
 struct Hdf5Attributes {
   std::map<std::string, std::string> strings;
   std::map<std::string, double> numbers;
+  std::map<std::string, long long> integers;
+  std::map<std::string, bool> booleans;
 };
 
 void write_field_dataset(const std::string& path, const std::string& dataset, const HostField& slab,
@@ -54,10 +57,14 @@ struct Hdf5FieldData {
   int bytes_per_real = 8;
   std::uint32_t stored_checksum = 0;
   std::uint32_t computed_checksum = 0;
-  // Every attribute of the dataset as text (integers in decimal, floats as %.17g, arrays
-  // comma-separated), in name order.
+  // Every attribute of the dataset as text (integers in decimal, floats as %.17g, booleans
+  // true/false, arrays comma-separated), in name order.
   std::vector<std::pair<std::string, std::string>> attributes;
-  std::map<std::string, double> numbers; // every scalar floating-point attribute
+  // The scalar attributes by type.
+  std::map<std::string, std::string> strings;
+  std::map<std::string, double> numbers;
+  std::map<std::string, long long> integers;
+  std::map<std::string, bool> booleans;
 };
 
 Hdf5FieldData read_field_dataset(const std::string& path, const std::string& dataset, int ndir,

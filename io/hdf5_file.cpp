@@ -2,6 +2,7 @@
 #include "core/error.h"
 #include "io/field_checks.h"
 #include "io/hdf5_dataset.h"
+#include "io/hdf5_provenance.h"
 #include "observables/observables.h"
 #include <cmath>
 #include <cstdio>
@@ -36,6 +37,7 @@ HostField read_hdf5(const std::string& path, const World& world, const ReadOptio
   const std::string file = "HDF5 file '" + path + "'";
   Hdf5FieldData d = read_field_dataset(path, links_dataset, 4, world, opt.checksum_warning_only);
   HostField& u = d.field;
+  const Provenance provenance = hdf5_provenance(d, file);
   const double deviation = check_in_su_n(file, u, d.bytes_per_real, world);
   if (d.bytes_per_real == 4) reunitarize_all(u);
   const double plaq = plaquette(u, world), trace = link_trace(u, world);
@@ -57,6 +59,7 @@ HostField read_hdf5(const std::string& path, const World& world, const ReadOptio
     info->link_trace = trace;
     info->reunitarised = d.bytes_per_real == 4;
     info->unitarity_deviation = deviation;
+    info->provenance = provenance;
   }
   return std::move(d.field);
 }
@@ -71,6 +74,7 @@ void write_hdf5(const std::string& path, const HostField& slab, const WriteOptio
     if (opt.metadata.count(name))
       throw Error("HDF5 file '" + path + "': output: metadata name '" + name +
                   "' is reserved (computed from the field)");
+  add_provenance(opt.provenance, attributes);
   attributes.numbers["plaquette"] = plaquette(slab, world);
   attributes.numbers["link_trace"] = link_trace(slab, world);
   write_field_dataset(path, links_dataset, slab, opt.double_precision ? 8 : 4, attributes, world,

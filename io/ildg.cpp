@@ -4,6 +4,8 @@
 #include "io/field_codec.h"
 #include "io/lime.h"
 #include "io/parallel_file.h"
+#include "io/scidac_provenance.h"
+#include "io/xml_text.h"
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -24,6 +26,8 @@ const char* const scidac_data = "scidac-binary-data";
 const char* const scidac_file = "scidac-private-file-xml";
 const char* const scidac_record = "scidac-private-record-xml";
 const char* const scidac_checksum = "scidac-checksum";
+const char* const user_file_xml = "scidac-file-xml";
+const char* const user_record_xml = "scidac-record-xml";
 
 struct Layout {
   int dims[4];
@@ -44,27 +48,6 @@ std::string dims_text(const int d[4]) {
 
 std::string source_name(bool ildg, const std::string& path) {
   return std::string(ildg ? "ILDG" : "SciDAC") + " file '" + path + "'";
-}
-
-// The text between <tag> (or <tag attributes>) and </tag>, trimmed.
-std::optional<std::string> xml_value(const std::string& xml, const std::string& tag) {
-  std::size_t b = 0;
-  while ((b = xml.find("<" + tag, b)) != std::string::npos) {
-    const std::size_t after = b + 1 + tag.size();
-    if (after < xml.size() &&
-        (xml[after] == '>' || std::isspace(static_cast<unsigned char>(xml[after]))))
-      break;
-    b = after;
-  }
-  if (b == std::string::npos) return std::nullopt;
-  const std::size_t open_end = xml.find('>', b);
-  const std::size_t e = xml.find("</" + tag + ">", open_end);
-  if (open_end == std::string::npos || e == std::string::npos) return std::nullopt;
-  std::string v = xml.substr(open_end + 1, e - open_end - 1);
-  const char* ws = " \t\r\n";
-  const std::size_t first = v.find_first_not_of(ws);
-  if (first == std::string::npos) return std::string();
-  return v.substr(first, v.find_last_not_of(ws) - first + 1);
 }
 
 std::optional<long long> to_integer(const std::string& s) {
@@ -185,33 +168,19 @@ void encode_slice(const HostField& u, int t, const Layout& l, std::vector<unsign
     }
 }
 
-std::string xml_escape(const std::string& s) {
-  std::string o;
-  for (const char c : s) {
-    switch (c) {
-    case '&':
-      o += "&amp;";
-      break;
-    case '<':
-      o += "&lt;";
-      break;
-    case '>':
-      o += "&gt;";
-      break;
-    case '"':
-      o += "&quot;";
-      break;
-    default:
-      o += c;
-    }
-  }
-  return o;
-}
-
 std::string hex8(std::uint32_t v) {
   char b[16];
   std::snprintf(b, sizeof b, "%08x", v);
   return b;
+}
+
+// The <gaugefix> element of the record XML, else of the file XML (scidac_provenance.h).
+Provenance read_provenance(const std::string& path, const std::vector<LimeRecord>& records,
+                           const std::string& src) {
+  for (const char* type : {user_record_xml, user_file_xml})
+    if (const LimeRecord* r = find_lime_record(records, type))
+      if (const auto p = parse_gaugefix_xml(read_lime_text(path, *r), src)) return *p;
+  return {};
 }
 
 } // namespace
@@ -251,6 +220,7 @@ HostField read_ildg(const std::string& path, const World& world, const ReadOptio
                 " of " + std::to_string(l.nc) + "x" + std::to_string(l.nc) + " links in " +
                 std::to_string(8 * l.bytes) + "-bit precision need " + std::to_string(expected) +
                 ": wrong dims or a damaged record");
+  const Provenance provenance = read_provenance(path, records, src);
   std::optional<Sums> stored;
   if (const LimeRecord* c = find_lime_record(records, scidac_checksum))
     stored = parse_checksum(src, read_lime_text(path, *c));
@@ -291,6 +261,7 @@ HostField read_ildg(const std::string& path, const World& world, const ReadOptio
     if (stored)
       info->stored = {{"SCIDAC_SUMA", hex32(stored->a)}, {"SCIDAC_SUMB", hex32(stored->b)}};
     info->computed = {{"SCIDAC_SUMA", hex32(sums.a)}, {"SCIDAC_SUMB", hex32(sums.b)}};
+    info->provenance = provenance;
   }
   return u;
 }
@@ -326,10 +297,6 @@ void write_ildg(const std::string& path, const HostField& slab, const WriteOptio
   const std::string head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>";
   const std::string dims = std::to_string(l.dims[0]) + " " + std::to_string(l.dims[1]) + " " +
                            std::to_string(l.dims[2]) + " " + std::to_string(l.dims[3]) + " ";
-  std::string user_file = head + "<gaugefix>";
-  for (const auto& [key, value] : opt.metadata)
-    user_file += "<meta name=\"" + xml_escape(key) + "\">" + xml_escape(value) + "</meta>";
-  user_file += "</gaugefix>";
   const char p = opt.double_precision ? 'D' : 'F';
   const std::string n = std::to_string(l.nc);
 
@@ -338,7 +305,7 @@ void write_ildg(const std::string& path, const HostField& slab, const WriteOptio
            head + "<scidacFile><version>1.1</version><spacetime>4</spacetime><dims>" + dims +
                "</dims><volfmt>0</volfmt></scidacFile>",
            true, false);
-  plan.add("scidac-file-xml", user_file, false, true);
+  plan.add(user_file_xml, head + gaugefix_xml(opt.provenance, opt.metadata), false, true);
   plan.add(scidac_record,
            head + "<scidacRecord><version>1.0</version><date>" + date +
                "</date><globaldata>0</globaldata><datatype>QDP_" + p + n +
@@ -346,7 +313,7 @@ void write_ildg(const std::string& path, const HostField& slab, const WriteOptio
                "</colors><typesize>" + std::to_string(2 * l.nc * l.nc * l.bytes) +
                "</typesize><datacount>4</datacount></scidacRecord>",
            true, false);
-  plan.add("scidac-record-xml", head + "<gaugefix/>", false, false);
+  plan.add(user_record_xml, head + gaugefix_xml(opt.provenance, {}), false, false);
   if (ildg)
     plan.add(
         ildg_format,

@@ -19,15 +19,17 @@
 // scidac-private-file-xml agree where both exist), binary record present with exactly the
 // size the dims and precision imply, scidac-checksum (where the record exists; a mismatch
 // is only a warning with checksum_warning_only), then check_links (field_codec.h: finite,
-// SU(N); 32-bit data, and 64-bit data of single-precision accuracy, reunitarised). info:
-// stored and computed SCIDAC_SUMA, SCIDAC_SUMB.
+// SU(N); 32-bit data, and 64-bit data of single-precision accuracy, reunitarised). The
+// <gaugefix> element of scidac-record-xml, else of scidac-file-xml, must parse
+// (scidac_provenance.h). info: stored and computed SCIDAC_SUMA, SCIDAC_SUMB; provenance.
 //
 // write_ildg (opt.format ildg or scidac; 32- or 64-bit, opt.double_precision) writes the
-// records scidac-private-file-xml, scidac-file-xml (opt.metadata as <meta name="key">),
-// scidac-private-record-xml, scidac-record-xml, ildg-format (ildg only), ildg-binary-data
-// (ildg) or scidac-binary-data (scidac), scidac-checksum, through SlabFileWriter: every
-// rank writes its slab's byte range of one file, renamed when complete. ildg needs nc 3;
-// scidac takes nc 2 or 3.
+// records scidac-private-file-xml, scidac-file-xml (the <gaugefix> element of
+// opt.provenance and opt.metadata as <meta name="key">), scidac-private-record-xml,
+// scidac-record-xml (the <gaugefix> element of opt.provenance), ildg-format (ildg only),
+// ildg-binary-data (ildg) or scidac-binary-data (scidac), scidac-checksum, through
+// SlabFileWriter: every rank writes its slab's byte range of one file, renamed when
+// complete. ildg needs nc 3; scidac takes nc 2 or 3.
 #pragma once
 #include "comm/world.h"
 #include "io/gauge_file_types.h"

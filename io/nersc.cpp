@@ -2,6 +2,7 @@
 #include "core/error.h"
 #include "io/field_checks.h"
 #include "io/field_codec.h"
+#include "io/nersc_provenance.h"
 #include "io/parallel_file.h"
 #include "math/su_n.h"
 #include "observables/observables.h"
@@ -314,6 +315,7 @@ NerscHeader read_nersc_header(const std::string& path) {
 HostField read_nersc(const std::string& path, const World& world, const ReadOptions& opt,
                      FileInfo* info) {
   const NerscHeader h = read_nersc_header(path);
+  const Provenance provenance = nersc_provenance(h.entries, path);
   const Layout l = make_layout(h.nc, h.stored_rows, h.bytes_per_real, h.big_endian);
   const std::string file = "NERSC file '" + path + "'";
   HostField u(slab_geometry(file, h.dims, world), h.nc, 4);
@@ -359,6 +361,7 @@ HostField read_nersc(const std::string& path, const World& world, const ReadOpti
     info->link_trace = trace;
     info->reunitarised = h.bytes_per_real == 4;
     info->unitarity_deviation = deviation;
+    info->provenance = provenance;
   }
   return u;
 }
@@ -367,8 +370,7 @@ namespace {
 
 // The NERSC header values write_nersc takes from WriteOptions::metadata.
 struct HeaderValues {
-  std::string ensemble_id = "unspecified", ensemble_label, sequence_number = "0",
-              creator = "gaugefix";
+  std::string creator = "gaugefix";
   bool big_endian = true;
 };
 
@@ -382,9 +384,6 @@ HeaderValues header_values(const std::string& path, const WriteOptions& opt) {
                   "' contains a line break");
     into = it->second;
   };
-  take("ENSEMBLE_ID", v.ensemble_id);
-  take("ENSEMBLE_LABEL", v.ensemble_label);
-  take("SEQUENCE_NUMBER", v.sequence_number);
   take("CREATOR", v.creator);
   std::string order = "big";
   take("BYTE_ORDER", order);
@@ -405,6 +404,7 @@ void write_nersc(const std::string& path, const HostField& slab, const WriteOpti
   if (world.sum(slab.local_sites()) != g.global_volume())
     throw Error("NERSC output '" + path + "': the slabs of the ranks do not make up the lattice");
   const HeaderValues v = header_values(path, opt);
+  const std::string provenance = nersc_provenance_lines(opt.provenance, path);
 
   const int rows = opt.full_matrix ? slab.nc : slab.nc - 1;
   const Layout l = make_layout(slab.nc, rows, opt.double_precision ? 8 : 4, v.big_endian);
@@ -430,9 +430,7 @@ void write_nersc(const std::string& path, const HostField& slab, const WriteOpti
     header += "CHECKSUM = " + hex32(checksum) + "\n";
     for (int k = 0; k < 4; ++k)
       header += "BOUNDARY_" + std::to_string(k + 1) + " = PERIODIC\n";
-    header += "ENSEMBLE_ID = " + v.ensemble_id + "\n";
-    if (!v.ensemble_label.empty()) header += "ENSEMBLE_LABEL = " + v.ensemble_label + "\n";
-    header += "SEQUENCE_NUMBER = " + v.sequence_number + "\n";
+    header += provenance;
     header += std::string("FLOATING_POINT = IEEE") + (opt.double_precision ? "64" : "32") +
               (v.big_endian ? "BIG" : "LITTLE") + "\n";
     header += "CREATOR = " + v.creator + "\n";

@@ -14,8 +14,9 @@
 // read_nersc checks, in this order, and throws gf::Error naming the file and the check:
 //   header structure (BEGIN_HEADER, END_HEADER, no repeated key), required keys
 //   (DATATYPE, DIMENSION_1..4), known DATATYPE and FLOATING_POINT, file size = header +
-//   data (truncated or too long), CHECKSUM, SU(N) membership (max unitarity_deviation at
-//   most 1e-10 for 64-bit data, 1e-5 for 32-bit data), PLAQUETTE and LINK_TRACE.
+//   data (truncated or too long), the provenance keys (nersc_provenance.h), CHECKSUM, SU(N)
+//   membership (max unitarity_deviation at most 1e-10 for 64-bit data, 1e-5 for 32-bit
+//   data), PLAQUETTE and LINK_TRACE.
 //   CHECKSUM, PLAQUETTE and LINK_TRACE are checked where the header has them.
 //   32-bit data is always reunitarised after the SU(N) check; 64-bit data is returned
 //   exactly as stored. PLAQUETTE and LINK_TRACE (observables.h conventions) must match the
@@ -32,14 +33,14 @@
 // computed collectively, rank 0 writes the header and each rank its data at its offset,
 // through SlabFileWriter (parallel_file.h): the file appears complete or not at all, and an
 // output that is one of `inputs` is refused. WriteOptions: double_precision (IEEE64 or
-// IEEE32), full_matrix (N x N, otherwise the first N-1 rows); metadata keys used:
-//   ENSEMBLE_ID (default "unspecified"), ENSEMBLE_LABEL (written where given),
-//   SEQUENCE_NUMBER (default 0), CREATOR (default "gaugefix"): header values;
+// IEEE32), full_matrix (N x N, otherwise the first N-1 rows), provenance (the ENSEMBLE_*,
+// SEQUENCE_NUMBER and GAUGE_FIXING_* lines of nersc_provenance.h); metadata keys used:
+//   CREATOR (default "gaugefix"): a header value;
 //   BYTE_ORDER: "big" (default, the NERSC convention) or "little";
 // other keys have no place in a NERSC header and are not written. Header: HDR_VERSION,
 // DATATYPE, STORAGE_FORMAT, DIMENSION_1..4, LINK_TRACE and PLAQUETTE (%.15f, computed from
-// the field as given), CHECKSUM, BOUNDARY_1..4 = PERIODIC, ENSEMBLE_ID, ENSEMBLE_LABEL,
-// SEQUENCE_NUMBER, FLOATING_POINT, CREATOR, CREATION_DATE (UTC, from rank 0). A 64-bit file
+// the field as given), CHECKSUM, BOUNDARY_1..4 = PERIODIC, the provenance lines,
+// FLOATING_POINT, CREATOR, CREATION_DATE (UTC, from rank 0). A 64-bit file
 // reads back with the stored rows bit-exact (all rows for full matrices), and the file does
 // not depend on the number of ranks except for CREATION_DATE.
 #pragma once
@@ -74,7 +75,8 @@ struct NerscHeader {
 // Parses and checks the header and the file size (all checks before CHECKSUM above).
 NerscHeader read_nersc_header(const std::string& path);
 // Reads this rank's slab and runs every check above. info (where given): the header's
-// entries in stored, CHECKSUM, PLAQUETTE and LINK_TRACE computed from the data in computed.
+// entries in stored, CHECKSUM, PLAQUETTE and LINK_TRACE computed from the data in computed,
+// the provenance the header holds (nersc_provenance.h; a malformed value is an error).
 HostField read_nersc(const std::string& path, const World& world, const ReadOptions& opt = {},
                      FileInfo* info = nullptr);
 // slab: this rank's slab of a gauge field (ndir 4, nc 2 or 3); the slabs of the ranks, in

@@ -1,7 +1,10 @@
 #include "io/path_checks.h"
 #include "core/error.h"
 #include <filesystem>
+#include <cerrno>
+#include <cstring>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace gf {
 
@@ -61,8 +64,13 @@ void check_run_paths(const std::vector<NamedPath>& inputs, const std::vector<Nam
     check_replaceable(out.option, out.path);
     std::error_code ec;
     const fs::path dir = fs::absolute(out.path, ec).parent_path();
-    if (!fs::is_directory(dir, ec))
+    if (!fs::exists(dir, ec))
       throw Error(quoted(out) + ": directory '" + dir.string() + "' does not exist");
+    if (!fs::is_directory(dir, ec))
+      throw Error(quoted(out) + ": '" + dir.string() + "' is not a directory");
+    if (::access(dir.c_str(), W_OK | X_OK) != 0)
+      throw Error(quoted(out) + ": directory '" + dir.string() +
+                  "' is not writable: " + std::strerror(errno));
     for (const NamedPath& in : inputs)
       if (!in.path.empty() && same_file(out.path, in.path))
         throw Error(quoted(out) + " is the same file as " + quoted(in) +

@@ -8,7 +8,7 @@
 //   or "output file") starts the message.
 // - check_output_path(output, inputs): check_replaceable, and output is none of the inputs.
 // - check_run_paths(inputs, outputs): every output is non-empty, replaceable, in an existing
-//   directory, and is neither an input nor another output. Inputs with an empty path are
+//   directory this process may write to, and is neither an input nor another output. Inputs with an empty path are
 //   skipped (an absent optional input).
 // Every failure throws gf::Error naming the option(s) and the file(s).
 #pragma once

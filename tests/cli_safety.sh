@@ -4,42 +4,8 @@
 # option or file in its message, and leave every existing file as it was (compared byte for
 # byte). Run by meson, one test per CASE (tests/meson.build).
 set -euo pipefail
-g=$1 hold=$2 root=$3 case=$4
-d=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2> /dev/null || true; done
-  rm -rf "$d"
-}
-trap cleanup EXIT
-fail() {
-  echo "FAIL ($case): $*" >&2
-  exit 1
-}
-
-# expect STATUS WORD... -- COMMAND...: the exit status is STATUS and stderr holds every WORD.
-expect() {
-  local want=$1 words=() got=0
-  shift
-  while [ "$1" != -- ]; do
-    words+=("$1")
-    shift
-  done
-  shift
-  "$@" > "$d/stdout" 2> "$d/stderr" || got=$?
-  [ "$got" -eq "$want" ] || fail "exit status $got, expected $want: $* ($(cat "$d/stderr"))"
-  for w in "${words[@]}"; do
-    grep -qF -- "$w" "$d/stderr" || fail "'$w' not in the message of $*: $(cat "$d/stderr")"
-  done
-}
-same() { cmp -s "$1" "$2" || fail "$1 was changed"; }
-absent() { [ ! -e "$1" ] || fail "$1 exists"; }
-temporaries() { find "$d" -name '*.gaugefix-tmp.*' | wc -l; }
-
-# A small smooth SU(3) configuration, and copies to compare against.
-"$g" generate --lattice 4,4,4,4 --beta 5.7 --thermalisation 2 --configs 1 --quiet -o "$d/ens" > /dev/null
-cp "$d/ens.0000" "$d/cfg"
-cp "$d/cfg" "$d/cfg.orig"
+# shellcheck source=tests/cli_common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
 fix=("$g" fix --quiet --tolerance 1e-10 --check-interval 10)
 
 case $case in
@@ -204,22 +170,21 @@ stale_temporary_removed)
   ;;
 unconverged_then_rerun)
   out=("--output" "$d/fixed" "--transform-output" "$d/g.bin" "--summary" "$d/s.yaml")
-  expect 3 "not reached" "fixed.unconverged" -- "${fix[@]}" --input "$d/cfg" "${out[@]}" \
-    --max-iterations 2 --check-interval 1
+  short=("$g" fix --quiet --tolerance 1e-10 --max-iterations 2 --check-interval 1)
+  expect 3 "not reached" "fixed.unconverged" -- "${short[@]}" --input "$d/cfg" "${out[@]}"
   absent "$d/fixed"
   absent "$d/g.bin"
   [ -f "$d/fixed.unconverged" ] && [ -f "$d/g.bin.unconverged" ] || fail "no .unconverged files"
   grep -q "converged: false" "$d/s.yaml" || fail "summary does not say converged: false"
   grep -Eq "^ +output: $d/fixed.unconverged$" "$d/s.yaml" || fail "summary names another output"
   rm "$d/fixed.unconverged" "$d/g.bin.unconverged"
-  expect 3 "not written" -- "${fix[@]}" --input "$d/cfg" "${out[@]}" --max-iterations 2 \
-    --check-interval 1 --unconverged discard
+  expect 3 "not written" -- "${short[@]}" --input "$d/cfg" "${out[@]}" --unconverged discard
   absent "$d/fixed"
   absent "$d/fixed.unconverged"
   absent "$d/g.bin.unconverged"
   grep -q "converged: false" "$d/s.yaml" || fail "summary does not say converged: false"
   grep -q 'output: ""' "$d/s.yaml" || fail "summary names an output that was discarded"
-  expect 3 -- "${fix[@]}" --input "$d/cfg" "${out[@]}" --max-iterations 2 --check-interval 1
+  expect 3 -- "${short[@]}" --input "$d/cfg" "${out[@]}"
   expect 0 -- "${fix[@]}" --input "$d/cfg" "${out[@]}"
   [ -f "$d/fixed" ] && [ -f "$d/g.bin" ] || fail "the converged rerun wrote no final files"
   absent "$d/fixed.unconverged"

@@ -40,6 +40,10 @@ WriteOptions options(const Case& c) {
   w.double_precision = c.double_precision;
   w.full_matrix = c.full_matrix;
   if (*c.byte_order) w.metadata["BYTE_ORDER"] = c.byte_order;
+  w.provenance.ensemble_id = "ranks";
+  w.provenance.sequence_number = 3;
+  w.provenance.gauge_fixing = GaugeFixingRecord{"mag", 1e-12, 2e-13, 3e-13, 0.5, 7, true,
+                                                "single", "0.1.0", "today"};
   return w;
 }
 
@@ -269,6 +273,12 @@ TEST_P(GaugeFileRanks, SlabsWrittenAndReadByEveryRank) {
   EXPECT_DOUBLE_EQ(info.plaquette, info_all.plaquette);
   EXPECT_DOUBLE_EQ(info.link_trace, info_all.link_trace);
   EXPECT_EQ(info.unitarity_deviation, info_all.unitarity_deviation);
+  if (c.format != FileFormat::milc && c.format != FileFormat::openqcd) {
+    EXPECT_EQ(info.provenance.sequence_number, 3);
+    ASSERT_TRUE(info.provenance.gauge_fixing);
+    EXPECT_EQ(info.provenance.gauge_fixing->theta, 2e-13);
+    EXPECT_TRUE(info.provenance.gauge_fixing->converged);
+  }
 
   // The same field written by one rank holds the same data.
   if (world.rank() == 0) write_gauge_file(one, whole, options(c), self_world());

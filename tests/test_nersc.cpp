@@ -157,8 +157,8 @@ TEST_P(NerscRoundTrip, ReadsBackWhatWasWritten) {
   TempDir dir;
   const std::string path = dir.file("config.nersc");
   WriteOptions w = nersc_options(full, dp, big);
-  w.metadata["ENSEMBLE_ID"] = "round_trip";
-  w.metadata["SEQUENCE_NUMBER"] = "7";
+  w.provenance.ensemble_id = "round_trip";
+  w.provenance.sequence_number = 7;
   w.metadata["gauge"] = "landau"; // no place in a NERSC header: not written
   write_nersc(path, u, w, self_world());
 
@@ -461,7 +461,10 @@ TEST_F(NerscBadInput, BadHeaderValuesAreRefused) {
   const HostField u = random_field(3, L, 3);
   for (const auto& [key, v] : {std::pair{"ENSEMBLE_LABEL", "two\nlines"}, std::pair{"BYTE_ORDER", "middle"}}) {
     WriteOptions w = nersc_options();
-    w.metadata[key] = v;
+    if (std::string(key) == "ENSEMBLE_LABEL")
+      w.provenance.ensemble_label = v;
+    else
+      w.metadata[key] = v;
     try {
       write_nersc(dir_.file("bad.nersc"), u, w, self_world());
       ADD_FAILURE() << key << " = " << v << " accepted";

@@ -176,7 +176,7 @@ TEST(MultiRank, NerscBySlabMatchesOneRank) {
       WriteOptions w;
       w.double_precision = dp;
       w.full_matrix = !dp;
-      w.metadata["ENSEMBLE_LABEL"] = "slab test";
+      w.provenance.ensemble_label = "slab test";
       if (world.rank() == 0) write_nersc(dir.file("one.nersc"), whole, w, self_world());
       write_nersc(dir.file("many.nersc"), slab, w, world);
       world.barrier();

@@ -1,6 +1,7 @@
 #include "app/convert_command.h"
 #include "app/cli_checks.h"
 #include "io/gauge_file.h"
+#include "io/output_format.h"
 #include "io/path_checks.h"
 #include <cstdio>
 
@@ -12,7 +13,8 @@ void add_convert_options(CLI::App& convert, ConvertCommandOptions& opt) {
       ->check(non_empty);
   convert.add_option("output", opt.output, "file to write")->required()->check(non_empty);
   convert.add_option("--format,-f", opt.format,
-                     "output format: nersc, ildg, scidac, milc, openqcd, hdf5");
+                     "output format: nersc, ildg, scidac, milc, openqcd, hdf5 (default: the "
+                     "output's extension, else nersc)");
   convert.add_option("--precision", opt.precision, "bits per real in the output: 32 or 64")
       ->check(CLI::IsMember({"32", "64"}));
   convert.add_flag("--checksum-warning-only", opt.checksum_warning_only,
@@ -21,7 +23,9 @@ void add_convert_options(CLI::App& convert, ConvertCommandOptions& opt) {
 
 int run_convert(const ConvertCommandOptions& opt, const World& world) {
   WriteOptions w;
-  w.format = parse_format(opt.format);
+  w.format = output_format(
+      "output", opt.output, "--format",
+      opt.format.empty() ? std::nullopt : std::optional<FileFormat>(parse_format(opt.format)));
   check_run_paths({{"input", opt.input}}, {{"output", opt.output}});
   ReadOptions ro;
   ro.checksum_warning_only = opt.checksum_warning_only;
@@ -35,6 +39,7 @@ int run_convert(const ConvertCommandOptions& opt, const World& world) {
     w.double_precision = true;
   else
     w.double_precision = info.bytes_per_real == 8;
+  w.provenance = info.provenance;
   write_gauge_file(opt.output, u, w, world, {opt.input});
   if (world.rank() == 0)
     std::printf("%s (%s, %d-bit) -> %s (%s, %d-bit): SU(%d) %dx%dx%dx%d, plaquette %.15f\n",

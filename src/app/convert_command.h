@@ -1,6 +1,8 @@
 // convert_command.h: `gaugefix convert IN OUT [--format F] [--precision 32|64]
 // [--checksum-warning-only]`: reads IN (any format, detected from the content, with every
-// check of its reader) and writes OUT in format F (default nersc). The precision defaults to
+// check of its reader) and writes OUT in format F (default: OUT's extension, else nersc; an
+// extension that contradicts F is refused, output_format.h), with IN's provenance (ensemble
+// and gauge-fixing record, io/provenance.h) where F has a place for it. The precision defaults to
 // the input's where F can hold it, else the one F holds (milc: 32, openqcd: 64). OUT must not
 // be IN (check_output_path, also through links); OUT appears complete or not at all. Every
 // rank handles its slab; rank 0 prints one line. Bad options or input throw gf::Error.
@@ -14,7 +16,7 @@ namespace gf {
 struct ConvertCommandOptions {
   std::string input;
   std::string output;
-  std::string format = "nersc";
+  std::string format; // empty: from the output's extension
   std::string precision; // "32", "64" or empty (see above)
   bool checksum_warning_only = false;
 };

@@ -1,5 +1,7 @@
 #include "app/fix_command.h"
 #include "app/cli_checks.h"
+#include "app/fix_checks.h"
+#include "app/fix_provenance.h"
 #include "app/summary.h"
 #include "app/tuning_setup.h"
 #include "core/error.h"
@@ -32,14 +34,17 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
                  "seed of a random gauge transformation applied first (0: none)");
   fix.add_option("--output,-o", opt.output, "where to write the fixed field")->check(non_empty);
   fix.add_option("--output-format", opt.output_format,
-                 "nersc (3x3), nersc-2row, ildg, scidac, milc, openqcd or hdf5")
+                 "nersc (3x3), nersc-2row, ildg, scidac, milc, openqcd or hdf5 (default: from "
+                 "the extension of --output, e.g. .h5, .lime, else nersc)")
       ->check(CLI::IsMember({"nersc", "nersc-2row", "ildg", "scidac", "milc", "openqcd", "hdf5"}));
-  fix.add_option("--output-bits", opt.output_bits, "bits per real in the output: 32 or 64")
+  fix.add_option("--output-bits", opt.output_bits,
+                 "bits per real in the output: 32 or 64 (default: 32 for milc, else 64)")
       ->check(CLI::IsMember({32, 64}));
   fix.add_option("--transform-output", opt.transform_output,
                  "where to write the gauge transformation g(x) (it is tracked when given)")
       ->check(non_empty);
-  fix.add_option("--transform-format", opt.transform_format, "binary or hdf5")
+  fix.add_option("--transform-format", opt.transform_format,
+                 "binary or hdf5 (default: hdf5 for a .h5/.hdf5 --transform-output, else binary)")
       ->check(CLI::IsMember({"binary", "hdf5"}));
   fix.add_option("--exchange", opt.exchange,
                  "halo path between GPUs of several ranks: auto, staged, direct or peer")
@@ -77,7 +82,9 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   fix.add_flag("--quiet,-q", opt.quiet, "print only the result");
   fix.add_flag("--checksum-warning-only", opt.checksum_warning_only,
                "report a checksum mismatch in the input as a warning, not an error");
-  fix.callback([&opt]() {
+  fix.callback([&opt, &fix]() {
+    for (const CLI::Option* o : fix.get_options())
+      if (o->count() > 0) opt.given.insert(o->get_name());
     opt.engine.gauge = parse_gauge(gauge);
     opt.engine.precision = parse_precision(precision);
     opt.engine.backend = parse_backend(backend);
@@ -128,13 +135,15 @@ void remove_unconverged(const std::string& path, bool quiet) {
                 unconverged_suffix);
 }
 
-WriteOptions write_options(const FixCommandOptions& opt, const SummaryEntry& e) {
+WriteOptions write_options(const FixCommandOptions& opt, const SummaryEntry& e,
+                           Provenance provenance) {
   WriteOptions w;
   const bool two_rows = opt.output_format == "nersc-2row";
   w.format = parse_format(two_rows ? "nersc" : opt.output_format);
   w.full_matrix = !two_rows;
   w.double_precision = opt.output_bits == 64;
-  if (w.format == FileFormat::hdf5) w.metadata = run_record(e);
+  w.provenance = std::move(provenance);
+  w.metadata = input_record(e);
   return w;
 }
 
@@ -144,6 +153,7 @@ int run_fix(FixCommandOptions& opt, const std::string& command_line) {
   const World world;
   const bool root = world.rank() == 0;
   build_schedule(opt);
+  check_fix_options(opt);
   check_paths(opt);
   std::vector<std::string> inputs;
   if (!opt.input.empty()) inputs.push_back(opt.input);
@@ -151,12 +161,12 @@ int run_fix(FixCommandOptions& opt, const std::string& command_line) {
 
   SummaryEntry entry;
   HostField u;
+  FileInfo info; // of the input file
   if (opt.input.empty()) {
     u = generate_field(opt, world);
   } else {
     ReadOptions ro;
     ro.checksum_warning_only = opt.checksum_warning_only;
-    FileInfo info;
     u = read_gauge_file(opt.input, world, ro, &info);
     for (const auto& [name, value] : info.computed)
       if (name.find("CHECKSUM") != std::string::npos || name.find("SUM") != std::string::npos)
@@ -165,6 +175,7 @@ int run_fix(FixCommandOptions& opt, const std::string& command_line) {
       std::printf("# %s: %d-bit links reunitarised on read\n", opt.input.c_str(),
                   8 * info.bytes_per_real);
   }
+  check_output_holds(opt, u.nc);
   HostField g_random; // the random start, composed into the written g(x)
   if (opt.random_transform_seed) g_random = random_gauge_transform(u, opt.random_transform_seed);
 
@@ -217,7 +228,10 @@ int run_fix(FixCommandOptions& opt, const std::string& command_line) {
                 r.converged ? "converged" : "NOT CONVERGED", entry.gauge.c_str(), r.iterations,
                 r.final.functional, r.final.theta, r.seconds);
   if (!entry.output.empty())
-    write_gauge_file(entry.output, u, write_options(opt, entry), world, inputs);
+    write_gauge_file(entry.output, u,
+                     write_options(opt, entry,
+                                   fix_provenance(info.provenance, entry, opt.fix.tolerance, world)),
+                     world, inputs);
   if (!entry.transform_output.empty())
     write_transform(entry.transform_output, g, parse_transform_format(opt.transform_format),
                     run_record(entry), world, inputs);

@@ -3,6 +3,10 @@
 // progress, write the fixed field, g(x) and a YAML summary.
 // - Before anything is read, every output (field, g(x), their not-converged names, summary)
 //   is checked against the inputs (--input, --config) and the other outputs (path_checks.h).
+// - Before any sweep: conflicting options, --output's extension against --output-format and
+//   whether the format holds the field are checked (fix_checks.h).
+// - The written field carries the input's ensemble and the record of the run where its format
+//   has room (fix_provenance.h, io/provenance.h).
 // - g(x) is the transformation from the input file's links to the written ones: the random
 //   start (--random-transform) is composed into the engine's g(x).
 // - A field that did not converge never gets its final name: with --unconverged mark it is

@@ -5,6 +5,7 @@
 #include "fix/schedule.h"
 #include <array>
 #include <cstdint>
+#include <set>
 #include <string>
 
 namespace gf {
@@ -18,10 +19,12 @@ struct FixCommandOptions {
   std::uint64_t random_transform_seed = 0; // 0: none
   // output
   std::string output;
-  std::string output_format = "nersc"; // nersc | nersc-2row | ildg | scidac | milc | openqcd | hdf5
-  int output_bits = 64;                // 32 or 64 bits per real
-  std::string transform_output;        // where to write g(x); empty: not kept
-  std::string transform_format = "binary"; // binary | hdf5
+  // nersc | nersc-2row | ildg | scidac | milc | openqcd | hdf5; empty: --output's extension's
+  // format, else nersc (fix_checks.h)
+  std::string output_format;
+  int output_bits = 0;           // 32 or 64 bits per real; 0: 32 for milc, else 64
+  std::string transform_output;  // where to write g(x); empty: not kept
+  std::string transform_format;  // binary | hdf5; empty: hdf5 for .h5/.hdf5, else binary
   std::string summary;
   std::string unconverged = "mark";    // mark: write <output>.unconverged; discard: no field
   std::string config;                  // the --config file (an input: never written)
@@ -40,6 +43,7 @@ struct FixCommandOptions {
   double sr_probability = 0.5;
   bool quiet = false;
   bool checksum_warning_only = false;
+  std::set<std::string> given; // long names of the options given (command line or --config)
 };
 
 // Builds opt.fix.phases from the algorithm options; throws Error naming a bad option.

@@ -1,4 +1,5 @@
 #include "app/info_command.h"
+#include "app/gauge_check.h"
 #include "io/gauge_file.h"
 #include <cstdio>
 
@@ -24,6 +25,24 @@ std::string pairs(const std::vector<std::pair<std::string, std::string>>& kv) {
   return s;
 }
 
+std::string ensemble(const Provenance& p) {
+  std::string s;
+  const auto add = [&](const std::string& item) { s += (s.empty() ? "" : ", ") + item; };
+  if (!p.ensemble_id.empty()) add("id " + p.ensemble_id);
+  if (!p.ensemble_label.empty()) add("label '" + p.ensemble_label + "'");
+  if (p.sequence_number) add("sequence number " + std::to_string(*p.sequence_number));
+  return s.empty() ? "(none)" : s;
+}
+
+std::string gauge_fixing(const std::optional<GaugeFixingRecord>& g) {
+  if (!g) return "(none recorded)";
+  return g->gauge + ", tolerance " + provenance_text(g->tolerance) + ", theta " +
+         provenance_text(g->theta) + ", max theta_t " + provenance_text(g->theta_max_slice) +
+         ", F " + provenance_text(g->functional) + ", " + std::to_string(g->iterations) +
+         " iterations, " + (g->converged ? "converged" : "NOT converged") + ", " + g->precision +
+         " precision, gaugefix " + g->version + ", " + g->date;
+}
+
 } // namespace
 
 void add_info_options(CLI::App& info, InfoCommandOptions& opt) {
@@ -31,6 +50,9 @@ void add_info_options(CLI::App& info, InfoCommandOptions& opt) {
       ->required();
   info.add_flag("--checksum-warning-only", opt.checksum_warning_only,
                 "report a checksum mismatch as a warning, not an error");
+  info.add_option("--check", opt.check,
+                  "measure the gauge condition of each file: landau, coulomb or mag (F, theta)")
+      ->check(CLI::IsMember({"landau", "coulomb", "mag"}));
 }
 
 std::string describe_file(const std::string& path, const FileInfo& info) {
@@ -48,7 +70,21 @@ std::string describe_file(const std::string& path, const FileInfo& info) {
   s += line("unitarity deviation", number("%.3e", info.unitarity_deviation));
   s += line("plaquette", number("%.15f", info.plaquette));
   s += line("link trace", number("%.15f", info.link_trace));
+  s += line("ensemble", ensemble(info.provenance));
+  s += line("gauge fixing", gauge_fixing(info.provenance.gauge_fixing));
   return s;
+}
+
+std::string describe_check(GaugeKind gauge, const Measurement& m) {
+  std::string s =
+      line(("check " + std::string(gauge_name(gauge))).c_str(),
+           "F " + provenance_text(m.functional) + ", theta " + provenance_text(m.theta) +
+               ", max theta_t " + provenance_text(m.theta_max_slice));
+  if (gauge != GaugeKind::coulomb) return s;
+  std::string slices;
+  for (const double t : m.theta_per_slice)
+    slices += (slices.empty() ? "" : " ") + provenance_text(t);
+  return s + line("theta_t", slices);
 }
 
 int run_info(const InfoCommandOptions& opt, const World& world) {
@@ -56,8 +92,13 @@ int run_info(const InfoCommandOptions& opt, const World& world) {
   ro.checksum_warning_only = opt.checksum_warning_only;
   for (const std::string& path : opt.files) {
     FileInfo info;
-    read_gauge_file(path, world, ro, &info);
-    if (world.rank() == 0) std::fputs(describe_file(path, info).c_str(), stdout);
+    const HostField u = read_gauge_file(path, world, ro, &info);
+    std::string text = describe_file(path, info);
+    if (!opt.check.empty()) {
+      const GaugeKind gauge = parse_gauge(opt.check);
+      text += describe_check(gauge, measure_gauge(u, gauge, world));
+    }
+    if (world.rank() == 0) std::fputs(text.c_str(), stdout);
   }
   return 0;
 }

@@ -4,6 +4,7 @@
 #include "app/fix_command.h"
 #include "app/generate_command.h"
 #include "app/info_command.h"
+#include "app/repeated_options.h"
 #include "app/tune_command.h"
 #include "app/yaml_config.h"
 #include "comm/world.h"
@@ -83,6 +84,7 @@ int main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) command_line += (i ? " " : "") + std::string(argv[i]);
   try {
     std::vector<std::string> args(argv, argv + argc);
+    gf::check_repeated_options(args, {fix, generate, info, convert, tune});
     args = expand_config(args, *fix, fix_opt.config);
     std::vector<std::string> rev(args.rbegin(), args.rend() - 1); // CLI11 wants reversed, no argv[0]
     app.parse(rev);

@@ -28,8 +28,8 @@ struct SummaryEntry {
 
 // Writes the entries to `path` (temporary name, then renamed); throws Error on failure.
 void write_summary(const std::string& path, const std::vector<SummaryEntry>& entries);
-// The entry as key/value text: the record that travels with the outputs (HDF5 attributes,
-// gauge transformation files).
+// The entry as key/value text: the record that travels with g(x) (gauge transformation
+// files); the field's files carry it as provenance (app/fix_provenance.h).
 std::map<std::string, std::string> run_record(const SummaryEntry& e);
 
 } // namespace gf

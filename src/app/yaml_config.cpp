@@ -1,6 +1,7 @@
 #include "app/yaml_config.h"
 #include "core/error.h"
 #include <algorithm>
+#include <set>
 #include <yaml-cpp/yaml.h>
 
 namespace gf {
@@ -15,10 +16,13 @@ std::vector<std::string> yaml_config_arguments(const std::string& path,
   }
   if (!root.IsMap()) throw Error("config file " + path + ": expected a map of option: value");
   std::vector<std::string> args;
+  std::set<std::string> seen;
   for (const auto& kv : root) {
     const std::string key = kv.first.as<std::string>();
     if (std::find(known_keys.begin(), known_keys.end(), key) == known_keys.end())
       throw Error("config file " + path + ": unknown option '" + key + "'");
+    if (!seen.insert(key).second)
+      throw Error("config file " + path + ": option '" + key + "' is given more than once");
     const YAML::Node& v = kv.second;
     std::string value;
     if (v.IsSequence()) {

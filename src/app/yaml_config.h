@@ -8,7 +8,7 @@
 namespace gf {
 
 // Returns "--key value" pairs for the options in `path`; throws Error naming the file and
-// the key when the file cannot be read, is not a map, or holds an unknown key.
+// the key when the file cannot be read, is not a map, or holds an unknown or repeated key.
 std::vector<std::string> yaml_config_arguments(const std::string& path,
                                                const std::vector<std::string>& known_keys);
 

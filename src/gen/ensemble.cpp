@@ -199,8 +199,8 @@ EnsembleResult run_ensemble(const EnsembleOptions& opt, const EnsembleObserver& 
   if (observer.prepared) observer.prepared();
   WriteOptions w;
   w.full_matrix = true;
-  w.metadata["ENSEMBLE_ID"] = std::filesystem::path(opt.output_prefix).filename().string();
-  w.metadata["ENSEMBLE_LABEL"] = ensemble_label(opt);
+  w.provenance.ensemble_id = std::filesystem::path(opt.output_prefix).filename().string();
+  w.provenance.ensemble_label = ensemble_label(opt);
   const std::vector<std::string> inputs =
       is_generated_start(opt.start) ? std::vector<std::string>{} : std::vector{opt.start};
   for (;;) {
@@ -208,7 +208,7 @@ EnsembleResult run_ensemble(const EnsembleOptions& opt, const EnsembleObserver& 
       const std::string path = config_path(opt.output_prefix, next);
       gen->download(u);
       reunitarize_all(u);
-      w.metadata["SEQUENCE_NUMBER"] = std::to_string(sweep);
+      w.provenance.sequence_number = sweep;
       write_nersc(path, u, w, World(), inputs);
       gen->upload(u); // continue from exactly the field written (bitwise resume)
       ++result.written;

@@ -1,0 +1,71 @@
+#include "app/fix_checks.h"
+#include "core/error.h"
+#include "io/output_format.h"
+#include <optional>
+#include <tuple>
+
+namespace gf {
+
+namespace {
+
+bool is_nersc_2row(const FixCommandOptions& opt) {
+  return opt.output_format == "nersc-2row";
+}
+
+void check_exclusive(const FixCommandOptions& opt) {
+  if (!opt.input.empty())
+    for (const char* o : {"--generate", "--lattice", "--group"})
+      if (opt.given.count(o))
+        throw Error(std::string(o) + " cannot be used with --input '" + opt.input +
+                    "': the field, its lattice and its group are the file's");
+  for (const auto& [o, given, needs, path] :
+       {std::tuple{"--output-format", !opt.output_format.empty(), "--output", &opt.output},
+        std::tuple{"--output-bits", opt.output_bits != 0, "--output", &opt.output},
+        std::tuple{"--transform-format", !opt.transform_format.empty(), "--transform-output",
+                   &opt.transform_output}})
+    if (given && path->empty())
+      throw Error(std::string(o) + " is given without " + needs + ": nothing would be written");
+}
+
+void resolve_output_format(FixCommandOptions& opt) {
+  if (opt.output.empty()) return;
+  std::optional<FileFormat> requested;
+  if (!opt.output_format.empty())
+    requested = parse_format(is_nersc_2row(opt) ? "nersc" : opt.output_format);
+  const FileFormat f = output_format("--output", opt.output, "--output-format", requested);
+  if (!is_nersc_2row(opt)) opt.output_format = format_name(f);
+  if (opt.output_bits == 0) opt.output_bits = f == FileFormat::milc ? 32 : 64;
+}
+
+void resolve_transform_format(FixCommandOptions& opt) {
+  if (opt.transform_output.empty()) return;
+  const bool hdf5 = extension_formats(opt.transform_output) == std::vector{FileFormat::hdf5};
+  if (opt.transform_format.empty())
+    opt.transform_format = hdf5 ? "hdf5" : "binary";
+  else if (hdf5 && opt.transform_format != "hdf5")
+    throw Error("--transform-output '" + opt.transform_output +
+                "': the extension means hdf5, but --transform-format asks for " +
+                opt.transform_format + ": rename the file or change --transform-format");
+}
+
+} // namespace
+
+void check_fix_options(FixCommandOptions& opt) {
+  check_exclusive(opt);
+  resolve_output_format(opt);
+  resolve_transform_format(opt);
+}
+
+void check_output_holds(const FixCommandOptions& opt, int nc) {
+  if (opt.output.empty()) return;
+  const FileFormat f = parse_format(is_nersc_2row(opt) ? "nersc" : opt.output_format);
+  const std::string limit = format_limit(f, nc, opt.output_bits / 8);
+  if (limit.empty()) return;
+  const std::string field = "SU(" + std::to_string(nc) + ") field" +
+                            (opt.input.empty() ? " generated" : " of --input '" + opt.input + "'");
+  throw Error("--output '" + opt.output + "' (--output-format " + opt.output_format +
+              ", --output-bits " + std::to_string(opt.output_bits) + "), for the " + field + ": " +
+              limit);
+}
+
+} // namespace gf
