@@ -23,7 +23,7 @@ bin=.gpubin
 { echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
   nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv,noheader; } | tee "$out/device.txt"
 "$bin/gpu_tests" --gtest_brief=1 > "$out/gpu_tests.log" 2>&1; echo "gpu_tests rc=$?" | tee -a "$out/device.txt"
-"$bin/unit_tests" --gtest_brief=1 --gtest_filter='EngineTuning.*' > "$out/engine_tuning.log" 2>&1
+"$bin/unit_tests" --gtest_brief=1 --gtest_filter='EngineTuning.*:GeneratorTuning.*' > "$out/engine_tuning.log" 2>&1
 echo "engine_tuning rc=$?" | tee -a "$out/device.txt"
 for l in ${LATTICES:-32 48}; do
   for g in landau coulomb mag; do
