@@ -6,7 +6,7 @@
 # a thermalised beta = 6.0 field and timed fixes of it to theta < 1e-12 (double) with the
 # tuned kernels (and, with BEFORE set, with the binary of an earlier version), and one
 # Nsight Compute check of the achieved DRAM bytes of the winning Landau kernel.
-# Environment: LATTICES (default "32 48"), FIX_PRECISIONS (default "double mixed single"),
+# Environment: LATTICES (default "32 48"; empty: no tuning runs), FIX_PRECISIONS (default "double mixed single"),
 # BEFORE (a gaugefix binary of an earlier version to time on the same field).
 # Binaries and libraries come packed (bench/README.md): .gpupack/bin.tar.xz (into .gpubin)
 # and .gpupack/libs.tar.xz (holding .gpulibs).
@@ -25,7 +25,7 @@ bin=.gpubin
 "$bin/gpu_tests" --gtest_brief=1 > "$out/gpu_tests.log" 2>&1; echo "gpu_tests rc=$?" | tee -a "$out/device.txt"
 "$bin/unit_tests" --gtest_brief=1 --gtest_filter='EngineTuning.*:GeneratorTuning.*' > "$out/engine_tuning.log" 2>&1
 echo "engine_tuning rc=$?" | tee -a "$out/device.txt"
-for l in ${LATTICES:-32 48}; do
+for l in ${LATTICES-32 48}; do
   for g in landau coulomb mag; do
     for p in single mixed double; do
       for s in 12 18; do
@@ -42,7 +42,7 @@ done
 echo "generate rc=$?" | tee -a "$out/device.txt"
 cfg="$out/b6_32.0000"
 fix_precisions=${FIX_PRECISIONS:-double mixed single}
-fixargs="--backend cuda --input $cfg --tolerance 1e-12 --check-interval 100 --reproject-interval 100 --max-iterations 40000"
+fixargs="--backend cuda --input $cfg --check-interval 100 --reproject-interval 100 --max-iterations 40000"
 for p in $fix_precisions; do
   tol=1e-12; [ "$p" != double ] && tol=1e-10
   echo "# command: gaugefix fix $fixargs --precision $p --tolerance $tol" > "$out/fix_b6_32_$p.log"
