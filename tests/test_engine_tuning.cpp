@@ -13,12 +13,6 @@
 namespace gf {
 namespace {
 
-std::vector<Backend> backends() {
-  std::vector<Backend> b = {Backend::cpu};
-  if (cuda_available()) b.push_back(Backend::cuda);
-  return b;
-}
-
 struct SweptField {
   HostField links, transform;
   SliceSums sums;
@@ -79,7 +73,7 @@ protected:
 };
 
 TEST_F(EngineTuning, EveryModeGivesTheUntunedBits) {
-  for (Backend b : backends())
+  for (Backend b : testing::available_backends())
     for (GaugeKind g : {GaugeKind::landau, GaugeKind::mag})
       for (Precision p : {Precision::double_, Precision::mixed}) {
         const SweptField plain = sweep_with(nullptr, b, g, p);
@@ -98,7 +92,7 @@ TEST_F(EngineTuning, EveryModeGivesTheUntunedBits) {
 }
 
 TEST_F(EngineTuning, WarmCacheTimesNothingAndChoosesTheSame) {
-  for (Backend b : backends()) {
+  for (Backend b : testing::available_backends()) {
     std::map<TuneKey, LaunchParams> first;
     {
       TuneCache cache(dir_.string(), context(b), nullptr);

@@ -1,9 +1,12 @@
 // test_fields.h: small gauge fields for the tests: the unit field, a smooth field
-// (links close to 1) and a rough ("hot") field of random links, SU(2) or SU(3).
+// (links close to 1) and a rough ("hot") field of random links, SU(2) or SU(3); and the
+// backends a test can run on here (the CPU, and CUDA where a device is present).
 #pragma once
+#include "fix/engine.h"
 #include "fix/random_field.h"
 #include "lattice/host_field.h"
 #include "math/random_group.h"
+#include <vector>
 
 namespace gf::testing {
 
@@ -24,6 +27,12 @@ Matrix<double, N> random_link(std::uint64_t seed, std::int64_t site, int mu) {
 // Links = reunitarise(1 + eps (R - 1)) with R random: smooth for small eps, hot for eps = 1.
 inline HostField random_field(const int L[4], int nc, std::uint64_t seed, double eps) {
   return gf::random_field(L, nc, seed, eps, RandomPurpose::test);
+}
+
+inline std::vector<Backend> available_backends() {
+  std::vector<Backend> b = {Backend::cpu};
+  if (cuda_available()) b.push_back(Backend::cuda);
+  return b;
 }
 
 } // namespace gf::testing

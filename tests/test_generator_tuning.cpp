@@ -9,17 +9,12 @@
 #include "tuning/tuner.h"
 #include <cstring>
 #include <filesystem>
+#include "test_fields.h"
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 namespace gf {
 namespace {
-
-std::vector<Backend> backends() {
-  std::vector<Backend> b = {Backend::cpu};
-  if (cuda_available()) b.push_back(Backend::cuda);
-  return b;
-}
 
 struct Generated {
   HostField links;
@@ -71,7 +66,7 @@ protected:
 };
 
 TEST_F(GeneratorTuning, EveryModeGivesTheUntunedBits) {
-  for (Backend b : backends())
+  for (Backend b : testing::available_backends())
     for (int nc : {2, 3})
       for (Precision p : {Precision::double_, Precision::single}) {
         const Generated plain = generate_with(nullptr, b, nc, p);
@@ -106,7 +101,7 @@ TEST_F(GeneratorTuning, RecordsTheLaunchesUsed) {
 }
 
 TEST_F(GeneratorTuning, WarmCacheTimesNothingAndChoosesTheSame) {
-  for (Backend b : backends()) {
+  for (Backend b : testing::available_backends()) {
     std::map<TuneKey, LaunchParams> first;
     {
       TuneCache cache(dir_.string(), context(b), nullptr);
@@ -128,7 +123,7 @@ TEST_F(GeneratorTuning, WarmCacheTimesNothingAndChoosesTheSame) {
 // A whole ensemble run (thermalisation, several saved configurations) with every launch tuned
 // in this run writes the same files as one without tuning.
 TEST_F(GeneratorTuning, ForcedTuningWritesTheSameEnsemble) {
-  for (Backend b : backends()) {
+  for (Backend b : testing::available_backends()) {
     EnsembleOptions o;
     o.lattice = {4, 4, 4, 4};
     o.start = "hot";
