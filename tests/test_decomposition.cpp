@@ -171,6 +171,87 @@ TEST(GeneratorDecomposition, SweepsMatchTheWholeLatticeBitwise) {
   }
 }
 
+// A channel that counts the messages sent through it.
+class CountingChannel final : public Channel {
+public:
+  explicit CountingChannel(std::shared_ptr<Channel> c) : c_(std::move(c)) {}
+  int sends = 0;
+  int ranks() const override { return c_->ranks(); }
+  int rank() const override { return c_->rank(); }
+  ExchangePath path() const override { return c_->path(); }
+  bool device_pointers() const override { return c_->device_pointers(); }
+  bool neighbours_on_this_node() const override { return c_->neighbours_on_this_node(); }
+  void send(const void* data, std::int64_t bytes, Neighbour to, int tag) override {
+    ++sends;
+    c_->send(data, bytes, to, tag);
+  }
+  void receive(void* data, std::int64_t bytes, Neighbour from, int tag) override {
+    c_->receive(data, bytes, from, tag);
+  }
+  void wait() override { c_->wait(); }
+  std::vector<double> gather_concat(const std::vector<double>& part) const override {
+    return c_->gather_concat(part);
+  }
+  bool all(bool v) const override { return c_->all(v); }
+  std::vector<std::string> all_gather_strings(const std::string& s) const override {
+    return c_->all_gather_strings(s);
+  }
+
+private:
+  std::shared_ptr<Channel> c_;
+};
+
+bool same_bits(const HostField& a, const HostField& b) {
+  return a.data.size() == b.data.size() &&
+         std::memcmp(a.data.data(), b.data.data(), a.data.size() * sizeof(a.data[0])) == 0;
+}
+
+// Coulomb gauge on the slabs: sweeps, measurements and reprojections send no message; a
+// download sends one (g of slice 0 to the previous rank) and leaves the engine's state alone,
+// so that downloading between sweeps changes nothing; whether g(x) is asked for does not
+// change the links.
+TEST(CoulombDecomposition, NoMessagesBeforeDownload) {
+  const World world;
+  const HostField whole = testing::random_field(lattice, 3, 13, 0.7);
+  const Geometry slab = decompose_time(lattice, world);
+  EngineOptions opt;
+  opt.gauge = GaugeKind::coulomb;
+  opt.seed = 3;
+  auto channel = std::make_shared<CountingChannel>(make_channel(world, ExchangePath::automatic));
+  opt.channel = channel;
+  auto engine = make_engine(whole.slab(slab.t0, slab.nt), opt);
+  opt.track_transform = true;
+  auto tracking = make_engine(whole.slab(slab.t0, slab.nt), opt);
+  EXPECT_STREQ("none", engine->halo_path());
+
+  std::vector<UpdateParams> kinds = every_update_kind();
+  engine->prepare(kinds);
+  tracking->prepare(kinds);
+  HostField early(slab, 3, 4);
+  std::uint32_t sweep = 0;
+  for (const UpdateParams& u : kinds) {
+    engine->sweep(u, sweep);
+    tracking->sweep(u, sweep++);
+    engine->measure();
+    if (sweep == 2) {
+      engine->reproject();
+      tracking->reproject();
+    }
+  }
+  EXPECT_EQ(0, channel->sends);
+  engine->download(early, nullptr);
+  EXPECT_EQ(world.size() > 1 ? 1 : 0, channel->sends);
+  for (const UpdateParams& u : kinds) {
+    engine->sweep(u, sweep);
+    tracking->sweep(u, sweep++);
+  }
+  HostField links(slab, 3, 4), tracked(slab, 3, 4), g(slab, 3, 1);
+  engine->download(links, nullptr);
+  tracking->download(tracked, &g);
+  EXPECT_TRUE(same_bits(links, tracked)) << "links depend on tracking g(x), rank " << world.rank();
+  EXPECT_FALSE(same_bits(links, early));
+}
+
 TEST(DecompositionLimits, RejectsIndivisibleAndThinSlabs) {
   const World world;
   if (world.size() == 1) GTEST_SKIP() << "the limits concern several ranks (run under mpirun)";

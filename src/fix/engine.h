@@ -7,7 +7,8 @@
 // below it is compiled per combination (engine_impl.h).
 // Several ranks: the HostField is this rank's slab (comm/decomposition.h) and
 // EngineOptions::channel connects the rank to its neighbours in time; the engine keeps
-// halo slices and exchanges them (comm/halo_exchange.h), and measure() returns the sums
+// halo slices and exchanges them (comm/halo_exchange.h; Coulomb gauge: only once, at
+// download, engine_impl.h), and measure() returns the sums
 // of every time slice of the lattice, gathered in slice order.
 #pragma once
 #include "backend/launch_config.h"
@@ -44,8 +45,8 @@ struct EngineOptions {
   GaugeKind gauge = GaugeKind::landau;
   Precision precision = Precision::double_;
   Backend backend = Backend::cpu;
-  bool compressed = true;        // 12 reals for SU(3), 4 for SU(2)
-  bool track_transform = false;  // keep g(x)
+  bool compressed = true;       // 12 reals for SU(3), 4 for SU(2)
+  bool track_transform = false; // download g(x) (Coulomb gauge keeps it in any case)
   std::uint64_t seed = 1;
   std::shared_ptr<Channel> channel; // null or one rank: the field is the whole lattice
   int node_rank = 0;                // picks the GPU: node_rank mod the number of devices
@@ -72,7 +73,8 @@ public:
   virtual void reproject() = 0;
   // Forces the sweep's variant (nullopt: the backend's choice); results do not change.
   virtual void set_sweep_variant(const std::optional<SweepVariant>& v) = 0;
-  // How halos travel: "none" (one rank), "pointers", "staged" or "peer" (halo_exchange.h).
+  // How halos travel: "none" (one rank, or Coulomb gauge, whose sweeps need no halo),
+  // "pointers", "staged" or "peer" (halo_exchange.h).
   virtual const char* halo_path() const = 0;
   // Waits until all work issued so far is done (for timing).
   virtual void synchronize() = 0;

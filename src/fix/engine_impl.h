@@ -7,18 +7,29 @@
 // The halo is refilled (fill_temporal) before the next sweep or measurement whenever
 // links changed outside a sweep (upload, reprojection).
 //
+// Coulomb gauge (!Gauge::sweeps_time_links) has no halo traffic: its sweeps and its
+// measurement use the spatial links of one time slice only, so on several ranks a sweep is
+// one launch over the whole slab, as on one rank. Its sweeps never touch the time links, so
+// the buffer keeps the time links of the start, and g(x) (always tracked for this gauge) is
+// the whole transformation since then. download() applies it to the time links of a copy
+// of the links (time_link_transform.h; g of the next rank's slice 0 arrives once,
+// comm/next_slice.h): any number of downloads, with sweeps between them, give the field
+// transformed by the g(x) of that moment.
+//
 // Every launch takes its parameters from a LaunchChoice (launch_choice.h): the sweep's
 // variant (threads per site), block size, __launch_bounds__ instance and carve-out, per
 // update family and region (whole lattice; or interior and boundary slices on several
 // ranks); the measurement's and the reprojection's block size and carve-out.
 #pragma once
 #include "comm/halo_exchange.h"
+#include "comm/next_slice.h"
 #include "fix/engine.h"
 #include "fix/launch_candidates.h"
 #include "fix/launch_choice.h"
 #include "fix/layout_transfer.h"
 #include "fix/site_functors.h"
 #include "fix/site_sweep.h"
+#include "fix/time_link_transform.h"
 #include "gauge/landau_coulomb.h"
 #include "gauge/mag.h"
 #include <optional>
@@ -43,22 +54,24 @@ struct SweepBoundsFor {
 template <class Exec, class Prec, int N, class Gauge>
 class EngineImpl final : public Engine {
   using S = typename Prec::storage;
+  // The sweeps leave the time links alone; g(x) is applied to them at download.
+  static constexpr bool defers_time_links = !Gauge::sweeps_time_links;
 
 public:
   EngineImpl(const HostField& host, const EngineOptions& opt)
       : geom_(stored_geometry(host.geom, opt.channel.get())), opt_(opt),
         links_(layout_size<S, N>(geom_, 4, opt.compressed)),
-        transform_(opt.track_transform ? layout_size<S, N>(geom_, 1, opt.compressed) : 0),
+        transform_(tracks_transform() ? layout_size<S, N>(geom_, 1, opt.compressed) : 0),
         measure_f_(geom_.local_volume()), measure_theta_(geom_.local_volume()),
         choice_(opt.tuner, opt.channel.get()) {
     upload_natural<Exec, S, N>(host, links_, view(links_, 4));
-    if (opt.track_transform) {
+    if (tracks_transform()) {
       HostField unit(host.geom, N, 1);
       for (std::int64_t s = 0; s < unit.local_sites(); ++s)
         unit.set<N>(s, 0, Matrix<double, N>::identity());
       upload_natural<Exec, S, N>(unit, transform_, view(transform_, 1));
     }
-    if (geom_.halo) halo_.emplace(opt.channel, view(links_, 4));
+    if (geom_.halo && !defers_time_links) halo_.emplace(opt.channel, view(links_, 4));
   }
 
   void sweep(const UpdateParams& p, std::uint32_t sweep_index) override {
@@ -80,7 +93,7 @@ public:
     measure_launch();
     using P = typename Prec::problem;
     reproject_launch<P>(links_, 4, "reproject.links");
-    if (opt_.track_transform) reproject_launch<P>(transform_, 1, "reproject.transform");
+    if (tracks_transform()) reproject_launch<P>(transform_, 1, "reproject.transform");
   }
 
   SliceSums measure() override {
@@ -99,7 +112,7 @@ public:
   void reproject() override {
     using P = typename Prec::problem;
     reproject_field<P>(links_, 4, "reproject.links");
-    if (opt_.track_transform) reproject_field<P>(transform_, 1, "reproject.transform");
+    if (tracks_transform()) reproject_field<P>(transform_, 1, "reproject.transform");
     gf::synchronize(Exec{});
     halo_fresh_ = false;
   }
@@ -110,7 +123,10 @@ public:
   const char* halo_path() const override { return halo_ ? halo_->mode_name() : "none"; }
 
   void download(HostField& links, HostField* transform) const override {
-    download_natural<Exec, S, N>(links_, view(links_, 4), links);
+    if constexpr (defers_time_links)
+      download_natural<Exec, S, N>(links_with_transformed_time_links(), view(links_, 4), links);
+    else
+      download_natural<Exec, S, N>(links_, view(links_, 4), links);
     if (transform && opt_.track_transform)
       download_natural<Exec, S, N>(transform_, view(transform_, 1), *transform);
   }
@@ -120,8 +136,24 @@ private:
     return {const_cast<S*>(b.data()), geom_, ndir, opt_.compressed};
   }
 
+  bool tracks_transform() const { return opt_.track_transform || defers_time_links; }
+
+  // A copy of the links whose time links are g(x) U_t(x) g(x + t)^dagger; g of the slice
+  // after the slab comes from the next rank (one message each way).
+  Buffer<Exec, S> links_with_transformed_time_links() const {
+    gf::synchronize(Exec{});
+    Buffer<Exec, S> copy(links_.size());
+    copy_buffer(Exec{}, copy.data(), links_.data(), links_.size());
+    if (geom_.halo) fill_next_slice<Exec, S, N>(*opt_.channel, view(transform_, 1), comm_queue_);
+    parallel_for(
+        Exec{}, geom_.local_volume(),
+        TimeLinkTransform<S, typename Prec::problem, N>{view(copy, 4), view(transform_, 1)});
+    gf::synchronize(Exec{});
+    return copy;
+  }
+
   void refresh_halo() {
-    if (!geom_.halo || halo_fresh_ || !opt_.exchange) return;
+    if (!halo_ || halo_fresh_ || !opt_.exchange) return;
     gf::synchronize(Exec{});
     halo_->fill_temporal(view(links_, 4), comm_queue_);
     halo_fresh_ = true;
@@ -139,7 +171,7 @@ private:
                                                               : "double";
     return {kernel,
             std::string("prec=") + prec + " storage=" + std::to_string(reals_per_matrix<N>(opt_.compressed)) +
-                " group=su" + std::to_string(N) + (opt_.track_transform ? " transform=yes" : " transform=no"),
+                " group=su" + std::to_string(N) + (tracks_transform() ? " transform=yes" : " transform=no"),
             std::to_string(geom_.L[0]) + "x" + std::to_string(geom_.L[1]) + "x" + std::to_string(geom_.L[2]) +
                 "x" + std::to_string(geom_.nt),
             region};
@@ -163,21 +195,21 @@ private:
   }
 
   FieldView<S, N> transform_view() const {
-    return opt_.track_transform ? view(transform_, 1) : FieldView<S, N>{nullptr, geom_, 1, opt_.compressed};
+    return tracks_transform() ? view(transform_, 1) : FieldView<S, N>{nullptr, geom_, 1, opt_.compressed};
   }
 
   // Saves and restores the links and g(x) around tuning (the sweep changes them in place).
   void backup_fields() {
     backup_links_.emplace(links_.size());
     copy_buffer(Exec{}, backup_links_->data(), links_.data(), links_.size());
-    if (opt_.track_transform) {
+    if (tracks_transform()) {
       backup_transform_.emplace(transform_.size());
       copy_buffer(Exec{}, backup_transform_->data(), transform_.data(), transform_.size());
     }
   }
   void restore_fields() {
     copy_buffer(Exec{}, links_.data(), backup_links_->data(), links_.size());
-    if (opt_.track_transform) copy_buffer(Exec{}, transform_.data(), backup_transform_->data(), transform_.size());
+    if (tracks_transform()) copy_buffer(Exec{}, transform_.data(), backup_transform_->data(), transform_.size());
     gf::synchronize(Exec{});
     backup_links_.reset();
     backup_transform_.reset();
@@ -191,8 +223,10 @@ private:
         std::string("sweep.") + gauge_name(Gauge::kind) + "." + family_name(Family);
     const LaunchParams& lp = choice_.choose(key(kernel, region), [&] {
       LaunchSpec spec;
-      // 8 links read and written per site, g(x) too where it is tracked
-      spec.bytes = double(sites) * 2.0 * link_bytes() * (8 + (opt_.track_transform ? 1 : 0));
+      // 8 links (6 when the time links are left alone) read and written per site, g(x) too
+      // where it is tracked
+      const int matrices = (defers_time_links ? 6 : 8) + (tracks_transform() ? 1 : 0);
+      spec.bytes = double(sites) * 2.0 * link_bytes() * matrices;
       spec.flops = Gauge::linear && N == 3 ? double(sites) * flops_per_site_update : 0.0;
       add_sweep_candidates<1, Family>(p, spec.candidates);
       if constexpr (Exec::lane_groups) {
@@ -233,12 +267,13 @@ private:
     parallel_for<typename SweepBoundsFor<Lanes, Prec>::type>(e, sites * Lanes, f, config);
   }
 
-  // The variants of the whole lattice, or of the boundary and interior slices.
+  // The variants of the whole slab (one rank, or no halo: Coulomb), or of the boundary and
+  // interior slices.
   template <UpdateFamily Family>
   std::pair<SweepVariant, SweepVariant> sweep_launches(const UpdateParams& p) {
     const std::int64_t slice = geom_.v3h;
     const int nt = geom_.nt;
-    if (!geom_.halo) {
+    if (!halo_) {
       const SweepVariant v = sweep_launch<Family>(p, "whole", 0, nt * slice);
       return {v, v};
     }
@@ -251,7 +286,7 @@ private:
     const std::int64_t slice = geom_.v3h;
     const int nt = geom_.nt;
     const auto [boundary, interior] = sweep_launches<Family>(p);
-    if (!geom_.halo) {
+    if (!halo_) {
       for (int parity = 0; parity < 2; ++parity)
         launch_sweep<Family>(Exec{}, interior, p, parity, sweep_index, 0, nt * slice);
       return;
@@ -293,9 +328,10 @@ private:
     const SiteMeasure<Gauge, S, N> f = measure_functor();
     const std::int64_t n = geom_.local_volume();
     return choice_.choose(key("measure." + std::string(gauge_name(Gauge::kind)), "whole"), [&] {
-      // minimal traffic: the site's 4 links (its 4 down links are other sites' up links,
-      // found in the cache) and two doubles written per site
-      LaunchSpec spec{{}, n * (4.0 * link_bytes() + 16.0), 0, plain_candidates<Exec>(f), {}, {}};
+      // minimal traffic: the site's up links of the gauge's directions (its down links are
+      // other sites' up links, found in the cache) and two doubles written per site
+      const double up_links = Gauge::n_functional_dirs;
+      LaunchSpec spec{{}, n * (up_links * link_bytes() + 16.0), 0, plain_candidates<Exec>(f), {}, {}};
       spec.launch = [f, n](const LaunchParams& p) { parallel_for(Exec{}, n, f, launch_config(p)); };
       return spec;
     });

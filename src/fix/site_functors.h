@@ -1,6 +1,7 @@
 // site_functors.h: the measurement and reprojection kernel bodies, run unchanged by
 // every backend (the sweep's body is site_sweep.h).
-//   SiteMeasure  per-site contributions to F and theta (both parities), for reductions.
+//   SiteMeasure  per-site contributions to F and theta (both parities), for reductions;
+//                it loads the gauge's directions only (Coulomb: no time links, no halo).
 //   Reproject    reunitarises every stored matrix of a field.
 // Item index i runs over nt * V3 sites ordered (t, p, h) (SiteMeasure), or
 // nt * 2 * ndir * V3/2 matrices (Reproject).
@@ -10,12 +11,15 @@
 
 namespace gf {
 
-template <class C, int N, class S>
+// The site's up and down links of the directions 0 .. Dirs - 1; the others are zero.
+template <int Dirs, class C, int N, class S>
 GF_HD void load_site_links(const FieldView<S, N>& links, int t, int p, std::int64_t h,
                            Matrix<C, N> (&up)[4], Matrix<C, N> (&down)[4]) {
   const SiteCoords c = links.geom.coords(t, p, h);
 GF_UNROLL
-  for (int mu = 0; mu < 4; ++mu) {
+  for (int mu = Dirs; mu < 4; ++mu) up[mu] = down[mu] = Matrix<C, N>::zero();
+GF_UNROLL
+  for (int mu = 0; mu < Dirs; ++mu) {
     up[mu] = links.template load<C>(t, p, mu, h);
     const SiteCoords b = links.geom.backward(c, mu);
     down[mu] = links.template load<C>(b.x[3] - links.geom.t0, 1 - p, mu, links.geom.half_index(b));
@@ -35,7 +39,7 @@ struct SiteMeasure {
     const int p = static_cast<int>((i % per_slice) / geom.v3h);
     const std::int64_t h = i % geom.v3h;
     Matrix<double, N> up[4], down[4];
-    load_site_links<double>(links, t, p, h, up, down);
+    load_site_links<Gauge::n_functional_dirs, double>(links, t, p, h, up, down);
     functional[i] = Gauge::template site_functional<double, N>(up);
     theta[i] = Gauge::template site_theta<double, N>(up, down);
   }

@@ -19,6 +19,11 @@
 // update of subgroup s - 1, so each g_s is applied to the links before the next problem.
 // g(x), if tracked, becomes G g(x) (lane 0 of the site).
 //
+// Time slots. A gauge whose local problem has no time links (!Gauge::sweeps_time_links:
+// Coulomb) never loads or stores slots 6 and 7 (mu = 3); they enter the sums as zero, so the
+// tree and hence the bits are those of every other variant. The engine tracks g(x) for such a
+// gauge and applies it to the time links at download (time_link_transform.h).
+//
 // Precision (precision_types.h): links loaded, summed and multiplied in Prec::link, the
 // SU(2) problems and G in Prec::problem. The update kinds come in two compiled families
 // (local_update.h); params.kind picks the rule within the family.
@@ -89,6 +94,10 @@ struct SiteSweep {
   // Whether slot k of a lane holds a down link: known at compile time unless every lane
   // holds one slot (8 lanes), so that the other kernels carry no selects.
   GF_INLINE static bool is_down(int lane, int k) { return slots > 1 ? k % 2 == 1 : lane % 2 == 1; }
+  // Whether slot k of a lane is a time link the sweep leaves alone.
+  GF_INLINE static bool skipped(int lane, int k) {
+    return !Gauge::sweeps_time_links && (lane * slots + k) / 2 == time_dir;
+  }
 
   GF_HD void operator()(std::int64_t item) const {
     const Geometry& geom = links.geom;
@@ -105,6 +114,10 @@ struct SiteSweep {
 GF_UNROLL
     for (int k = 0; k < slots; ++k) {
       const int mu = (lane * slots + k) / 2;
+      if (skipped(lane, k)) {
+        v[k] = Matrix<C, N>::zero();
+        continue;
+      }
       if (!is_down(lane, k)) {
         at_t[k] = t;
         at_p[k] = parity;
@@ -135,7 +148,8 @@ GF_UNROLL
       }
       const Matrix<C, N> gc = matrix_cast<C>(g);
 GF_UNROLL
-      for (int k = 0; k < slots; ++k) v[k] = gc * v[k];
+      for (int k = 0; k < slots; ++k)
+        if (!skipped(lane, k)) v[k] = gc * v[k];
     } else {
 GF_UNROLL
       for (int s = 0; s < subgroup_count<N>; ++s) {
@@ -153,6 +167,7 @@ GF_UNROLL
 
 GF_UNROLL
     for (int k = 0; k < slots; ++k) {
+      if (skipped(lane, k)) continue;
       links.template save<C>(at_t[k], at_p[k], (lane * slots + k) / 2, at_h[k],
                              is_down(lane, k) ? adjoint(v[k]) : v[k]);
     }

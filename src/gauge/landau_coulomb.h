@@ -8,6 +8,9 @@
 // U_mu(x - mu)^dagger] projected onto the subgroup gives the LinearProblem. Since
 // K -> g K under g(x), the sweep (fix/site_sweep.h) forms K once from the links'
 // contributions (k_contribution) and solves the subgroups on K alone.
+// Coulomb gauge's local problem has no time links: its sweeps leave them alone
+// (sweeps_time_links), and the engine applies the accumulated g(x) to them once, when the
+// field is downloaded (fix/time_link_transform.h).
 #pragma once
 #include "gauge/gauge_kind.h"
 #include "gauge/local_problem.h"
@@ -21,6 +24,7 @@ struct LinearGauge {
   static constexpr GaugeKind kind = IncludeTime ? GaugeKind::landau : GaugeKind::coulomb;
   static constexpr int n_functional_dirs = IncludeTime ? 4 : 3;
   static constexpr bool linear = true; // the local problem is linear in g: K suffices
+  static constexpr bool sweeps_time_links = IncludeTime; // Coulomb: time slices independent
 
   // The term of K from one of the site's links, given as V = U_mu(x) or U_mu(x - mu)^dagger:
   // V itself, or zero for a direction outside D.

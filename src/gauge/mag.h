@@ -20,6 +20,7 @@ namespace gf {
 struct MagGauge {
   static constexpr GaugeKind kind = GaugeKind::mag;
   static constexpr int n_functional_dirs = 4;
+  static constexpr bool sweeps_time_links = true;
 
   template <class C>
   using Problem = QuadraticProblem<C>;
