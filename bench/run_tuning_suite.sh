@@ -6,7 +6,8 @@
 # a thermalised beta = 6.0 field and timed fixes of it to theta < 1e-12 (double) with the
 # tuned kernels (and, with BEFORE set, with the binary of an earlier version), and one
 # Nsight Compute check of the achieved DRAM bytes of the winning Landau kernel.
-# Environment: LATTICES (default "32 48"; empty: no tuning runs), FIX_PRECISIONS (default "double mixed single"),
+# Environment: LATTICES (default "32 48"; empty: no tuning runs), GAUGES (default
+# "landau coulomb mag"), FIX_PRECISIONS (default "double mixed single"),
 # BEFORE (a gaugefix binary of an earlier version to time on the same field).
 # Binaries and libraries come packed (bench/README.md): .gpupack/bin.tar.xz (into .gpubin)
 # and .gpupack/libs.tar.xz (holding .gpulibs).
@@ -26,7 +27,7 @@ bin=.gpubin
 "$bin/unit_tests" --gtest_brief=1 --gtest_filter='EngineTuning.*:GeneratorTuning.*' > "$out/engine_tuning.log" 2>&1
 echo "engine_tuning rc=$?" | tee -a "$out/device.txt"
 for l in ${LATTICES-32 48}; do
-  for g in landau coulomb mag; do
+  for g in ${GAUGES:-landau coulomb mag}; do
     for p in single mixed double; do
       for s in 12 18; do
         log="$out/tune_${g}_${p}_${s}_${l}.log"
