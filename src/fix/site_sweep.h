@@ -17,7 +17,8 @@
 // accumulated, and each lane applies G once to its links.
 // Maximally Abelian: the quadratic problem of subgroup s depends on the links after the
 // update of subgroup s - 1, so each g_s is applied to the links before the next problem.
-// g(x), if tracked, becomes G g(x) (lane 0 of the site).
+// g(x), if tracked, becomes G g(x) (lane 0 of the site, or the lane whose time slots are
+// skipped, see below).
 //
 // Time slots. A gauge whose local problem has no time links (!Gauge::sweeps_time_links:
 // Coulomb) never loads or stores slots 6 and 7 (mu = 3); they enter the sums as zero, so the
@@ -99,6 +100,10 @@ struct SiteSweep {
     return !Gauge::sweeps_time_links && (lane * slots + k) / 2 == time_dir;
   }
 
+  // The lane that updates g(x): lane 0, or where the time slots are skipped the lane that
+  // owns them (slot 6), so that its loads take the place of the time links'.
+  static constexpr int transform_lane = Gauge::sweeps_time_links ? 0 : 6 / slots;
+
   GF_HD void operator()(std::int64_t item) const {
     const Geometry& geom = links.geom;
     const std::int64_t site = first_site + item / Lanes;
@@ -132,6 +137,10 @@ GF_UNROLL
       v[k] = is_down(lane, k) ? adjoint(u) : u;
     }
 
+    // g(x) is loaded with the links, so that its latency hides behind the solve.
+    const bool updates_transform = transform.data && lane == transform_lane;
+    const Matrix<P, N> g_before = updates_transform ? transform.template load<P>(t, parity, 0, h)
+                                                    : Matrix<P, N>::identity();
     const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(c)), sweep, 0};
     Matrix<P, N> g = Matrix<P, N>::identity();
     if constexpr (Gauge::linear) {
@@ -171,8 +180,7 @@ GF_UNROLL
       links.template save<C>(at_t[k], at_p[k], (lane * slots + k) / 2, at_h[k],
                              is_down(lane, k) ? adjoint(v[k]) : v[k]);
     }
-    if (transform.data && lane == 0)
-      transform.template save<P>(t, parity, 0, h, g * transform.template load<P>(t, parity, 0, h));
+    if (updates_transform) transform.template save<P>(t, parity, 0, h, g * g_before);
   }
 };
 
