@@ -43,16 +43,28 @@ bool bitwise_equal(const HostField& a, const HostField& b) {
          std::memcmp(a.data.data(), b.data.data(), a.data.size() * sizeof(a.data[0])) == 0;
 }
 
-// Once encoded, a field goes through the layout unchanged: decode, encode, decode gives the
-// same bits, in every precision.
-TEST(Storage8, RoundTripBitwiseStableAfterFirstEncode) {
+// Once encoded, a field goes through the layout (download: decode, upload: encode) unchanged
+// bitwise where the 8 reals are floats (single, mixed: the encoder's rounding in double is
+// below float's). In double the phases atan2(|a| sin x, |a| cos x) come back within an ulp of
+// x, not always bitwise: the field moves by at most a few units of rounding per round trip,
+// and does not drift.
+TEST(Storage8, RoundTripStableAfterFirstEncode) {
   const HostField u = testing::random_field(lattice, 3, 7, 1.0);
-  for (Precision prec : {Precision::double_, Precision::mixed, Precision::single}) {
+  for (Precision prec : {Precision::mixed, Precision::single}) {
     const HostField once = round_trip(u, options(Storage::params8, prec));
     const HostField twice = round_trip(once, options(Storage::params8, prec));
     EXPECT_TRUE(bitwise_equal(once, twice)) << precision_name(prec);
-    if (prec == Precision::double_) EXPECT_LT(max_difference(u, once), 1e-14);
   }
+  const EngineOptions eo = options(Storage::params8);
+  const HostField once = round_trip(u, eo);
+  EXPECT_LT(max_difference(u, once), 2e-15);
+  HostField later = once;
+  for (int k = 0; k < 10; ++k) {
+    const HostField next = round_trip(later, eo);
+    EXPECT_LT(max_difference(later, next), 5e-16) << "round trip " << k + 2;
+    later = next;
+  }
+  EXPECT_LT(max_difference(once, later), 1e-15);
 }
 
 // Landau gauge reached to theta < 1e-12 in double from 8-real storage, the gauge-invariant
