@@ -3,12 +3,17 @@
 // Landau gauge, omega 1.7, from a random gauge copy of a smooth field; every `every` sweeps
 // the links are downloaded (decoded as every kernel loads them: 12 reals rebuild the third
 // row and 8 reals decode to SU(3) on each load, 18 reals are used as stored) and it prints
-//   max and mean |1 - det U|, max over elements of |U U^dagger - 1|, F and theta.
+//   max and mean |1 - det U|, max over elements of |U U^dagger - 1|, F, theta, and the
+//   change of the (gauge-invariant) plaquette since the start: the drift of the field itself.
+// The downloaded links are decoded in double: with 8 or 12 reals they are SU(3) to double
+// rounding whatever the stored precision; the plaquette and F show the stored field's drift.
 // Usage: bench_storage_drift L sweeps every backend(cpu|cuda) [precisions] [storages]
 //   e.g. bench_storage_drift 8 2000 200 cpu single,double 8,12,18
 #include "../tests/test_fields.h"
+#include "comm/world.h"
 #include "fix/random_transform.h"
 #include "fix/schedule.h"
+#include "observables/observables.h"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -56,6 +61,7 @@ Drift drift(const HostField& u) {
 } // namespace
 
 int main(int argc, char** argv) {
+  MpiSession mpi(argc, argv); // the plaquette asks the world (one rank)
   if (argc < 5) {
     std::fprintf(stderr,
                  "usage: bench_storage_drift L sweeps every cpu|cuda [precisions] [storages]\n");
@@ -74,10 +80,11 @@ int main(int argc, char** argv) {
   std::printf("# bench_storage_drift  backend: %s  date: %s\n", backend_name(backend), date);
   std::printf("# lattice %d^4 SU(3), Landau overrelaxation omega 1.7, %d sweeps, no reprojection\n",
               l, sweeps);
-  std::printf("%-7s %7s %7s %12s %12s %12s %20s %12s\n", "prec", "storage", "sweep", "det_max",
-              "det_mean", "uudag_max", "F", "theta");
+  std::printf("%-7s %7s %7s %12s %12s %12s %20s %12s %12s\n", "prec", "storage", "sweep", "det_max",
+              "det_mean", "uudag_max", "F", "theta", "d_plaquette");
   HostField start = testing::random_field(L, 3, 1, 0.4);
   random_gauge_transform(start, 2);
+  const double plaquette0 = plaquette(start);
   for (const std::string& p : precisions)
     for (const std::string& s : storages) {
       EngineOptions eo;
@@ -93,8 +100,9 @@ int main(int argc, char** argv) {
           const Measurement m = normalise(e->measure(), GaugeKind::landau, 3, u.geom);
           e->download(u, nullptr);
           const Drift d = drift(u);
-          std::printf("%-7s %7s %7d %12.4e %12.4e %12.4e %20.15f %12.4e\n", p.c_str(), s.c_str(), k,
-                      d.det_max, d.det_mean, d.unitarity_max, m.functional, m.theta);
+          std::printf("%-7s %7s %7d %12.4e %12.4e %12.4e %20.15f %12.4e %12.4e\n", p.c_str(),
+                      s.c_str(), k, d.det_max, d.det_mean, d.unitarity_max, m.functional, m.theta,
+                      plaquette(u) - plaquette0);
           std::fflush(stdout);
         }
         if (k < sweeps) e->sweep(up, k);
