@@ -45,8 +45,8 @@ struct EngineOptions {
   GaugeKind gauge = GaugeKind::landau;
   Precision precision = Precision::double_;
   Backend backend = Backend::cpu;
-  Storage storage = Storage::rows; // reals per matrix (lattice/storage.h)
-  bool track_transform = false;  // keep g(x)
+  Storage storage = Storage::rows;  // reals per matrix (lattice/storage.h)
+  bool track_transform = false;     // keep g(x)
   std::uint64_t seed = 1;
   std::shared_ptr<Channel> channel; // null or one rank: the field is the whole lattice
   int node_rank = 0;                // picks the GPU: node_rank mod the number of devices

@@ -28,7 +28,7 @@ struct GeneratorOptions {
   double beta = 6.0;
   Precision precision = Precision::double_;
   Backend backend = Backend::cpu;
-  Storage storage = Storage::rows; // reals per matrix (lattice/storage.h)
+  Storage storage = Storage::rows;  // reals per matrix (lattice/storage.h)
   std::uint64_t seed = 1;
   std::shared_ptr<Channel> channel; // several ranks: the field is this rank's slab (engine.h)
   int node_rank = 0;                // picks the GPU
