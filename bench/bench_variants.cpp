@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
   eo.gauge = gauge;
   eo.precision = prec;
   eo.backend = Backend::cuda;
-  eo.compressed = storage == 12;
+  eo.storage = parse_storage(storage);
   auto e = make_engine(u, eo);
   const double bytes = 16.0 * storage * (prec == Precision::double_ ? 8 : 4) * double(u.geom.global_volume());
   std::printf("# %s %dx%dx%dx%d %s %s %s storage %d stream %.1f GB/s\n", cuda_device_name(), l, l, l,

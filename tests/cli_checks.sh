@@ -38,6 +38,22 @@ exclusive_options)
   printf 'lattice: [4, 4, 4, 4]\n' > "$d/opts.yaml"
   refused 1 --lattice --input -- "${fix[@]}" --config "$d/opts.yaml" --input "$d/cfg"
   ;;
+storage_values)
+  for v in 0 10 16; do
+    refused 1 --storage -- "${fix[@]}" --input "$d/cfg" --storage "$v" --output "$d/out"
+    refused 1 --storage -- "$g" tune --lattice 4,4,4,4 --storage "$v"
+    expect 1 --storage -- "$g" generate --lattice 4,4,4,4 --beta 5.7 --configs 1 --storage "$v" \
+      -o "$d/gen"
+    absent "$d/gen.0000"
+  done
+  # SU(2) has no 8-parameter storage (--storage 12: 4 reals, 18: 8 reals)
+  expect 1 --storage "SU(2)" -- "${fix[@]}" --generate hot --lattice 4,4,4,4 --group su2 \
+    --storage 8 --output "$d/out"
+  expect 1 --storage "SU(2)" -- "$g" generate --lattice 4,4,4,4 --group su2 --beta 2.3 \
+    --configs 1 --storage 8 -o "$d/gen"
+  absent "$d/out"
+  absent "$d/gen.0000"
+  ;;
 output_extension)
   refused 1 --output out.h5 hdf5 --output-format nersc -- "${fix[@]}" --input "$d/cfg" \
     --output "$d/out.h5" --output-format nersc

@@ -73,10 +73,10 @@ TEST(Algebra, ReunitarizeProjectsBack) {
 }
 
 template <class S, int N>
-void check_storage(bool compressed, double tol) {
+void check_layout_storage(Storage storage, double tol) {
   const int L[4] = {4, 2, 2, 2};
   const Geometry g = Geometry::whole(L);
-  FieldView<S, N> v{nullptr, g, 4, compressed};
+  FieldView<S, N> v{nullptr, g, 4, storage};
   std::vector<S> data(static_cast<std::size_t>(v.size()));
   v.data = data.data();
   for (int t = 0; t < g.nt; ++t)
@@ -89,10 +89,12 @@ void check_storage(bool compressed, double tol) {
         }
 }
 
-TEST(Storage, CompressedSU3ExactToRounding) { check_storage<double, 3>(true, 4e-15); }
-TEST(Storage, FullSU3Exact) { check_storage<double, 3>(false, 0.0); }
-TEST(Storage, CompressedSU2ExactToRounding) { check_storage<double, 2>(true, 4e-15); }
-TEST(Storage, SinglePrecisionCompressedSU3) { check_storage<float, 3>(true, 1e-6); }
+TEST(Storage, CompressedSU3ExactToRounding) { check_layout_storage<double, 3>(Storage::rows, 4e-15); }
+TEST(Storage, FullSU3Exact) { check_layout_storage<double, 3>(Storage::full, 0.0); }
+TEST(Storage, CompressedSU2ExactToRounding) { check_layout_storage<double, 2>(Storage::rows, 4e-15); }
+TEST(Storage, SinglePrecisionCompressedSU3) { check_layout_storage<float, 3>(Storage::rows, 1e-6); }
+TEST(Storage, Params8SU3ExactToRounding) { check_layout_storage<double, 3>(Storage::params8, 4e-15); }
+TEST(Storage, SinglePrecisionParams8SU3) { check_layout_storage<float, 3>(Storage::params8, 2e-6); }
 
 TEST(Storage, NaturalIndexRoundTripsThroughLayout) {
   const int L[4] = {4, 6, 2, 4};

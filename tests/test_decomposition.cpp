@@ -25,6 +25,7 @@ struct Case {
   int nc;
   Precision precision;
   Backend backend = Backend::cpu;
+  Storage storage = Storage::rows;
 };
 
 EngineOptions options_for(const Case& c, const World& world) {
@@ -32,6 +33,7 @@ EngineOptions options_for(const Case& c, const World& world) {
   opt.gauge = c.gauge;
   opt.precision = c.precision;
   opt.backend = c.backend;
+  opt.storage = c.storage;
   opt.node_rank = world.node_rank();
   return opt;
 }
@@ -120,7 +122,8 @@ TEST_P(Decomposition, ScheduleWithAnnealingMatchesTheWholeLattice) {
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
   return std::string(gauge_name(info.param.gauge)) + "_su" + std::to_string(info.param.nc) + "_" +
-         precision_name(info.param.precision) + "_" + backend_name(info.param.backend);
+         precision_name(info.param.precision) + "_" + backend_name(info.param.backend) +
+         "_storage" + std::to_string(storage_option(info.param.storage));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -132,11 +135,14 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{GaugeKind::mag, 2, Precision::double_},
                       Case{GaugeKind::landau, 3, Precision::single},
                       Case{GaugeKind::coulomb, 3, Precision::mixed},
+                      Case{GaugeKind::landau, 3, Precision::double_, Backend::cpu, Storage::params8},
+                      Case{GaugeKind::mag, 3, Precision::single, Backend::cpu, Storage::params8},
                       Case{GaugeKind::landau, 3, Precision::double_, Backend::cuda},
                       Case{GaugeKind::coulomb, 3, Precision::double_, Backend::cuda},
                       Case{GaugeKind::mag, 2, Precision::double_, Backend::cuda},
                       Case{GaugeKind::landau, 3, Precision::single, Backend::cuda},
-                      Case{GaugeKind::mag, 3, Precision::mixed, Backend::cuda}),
+                      Case{GaugeKind::mag, 3, Precision::mixed, Backend::cuda},
+                      Case{GaugeKind::landau, 3, Precision::mixed, Backend::cuda, Storage::params8}),
     case_name);
 
 // The generator: heatbath and overrelaxation sweeps on the slabs, with every launch tuned

@@ -11,13 +11,13 @@ namespace gf {
 namespace {
 
 template <int N>
-void compare_with_reference(GaugeKind gauge, bool compressed) {
+void compare_with_reference(GaugeKind gauge, Storage storage) {
   const int L[4] = {4, 4, 2, 6};
   HostField fast = testing::random_field(L, N, 21, 0.6);
   HostField ref = fast;
   EngineOptions eo;
   eo.gauge = gauge;
-  eo.compressed = compressed;
+  eo.storage = storage;
   auto engine = make_engine(fast, eo);
   UpdateParams up;
   up.kind = UpdateKind::overrelaxation;
@@ -39,10 +39,11 @@ void compare_with_reference(GaugeKind gauge, bool compressed) {
   EXPECT_NEAR(m.theta, theta, 1e-13 * std::max(1.0, theta));
 }
 
-TEST(Reference, LandauSU3Compressed) { compare_with_reference<3>(GaugeKind::landau, true); }
-TEST(Reference, LandauSU3Full) { compare_with_reference<3>(GaugeKind::landau, false); }
-TEST(Reference, CoulombSU3) { compare_with_reference<3>(GaugeKind::coulomb, true); }
-TEST(Reference, LandauSU2) { compare_with_reference<2>(GaugeKind::landau, true); }
+TEST(Reference, LandauSU3Compressed) { compare_with_reference<3>(GaugeKind::landau, Storage::rows); }
+TEST(Reference, LandauSU3Full) { compare_with_reference<3>(GaugeKind::landau, Storage::full); }
+TEST(Reference, LandauSU3Params8) { compare_with_reference<3>(GaugeKind::landau, Storage::params8); }
+TEST(Reference, CoulombSU3) { compare_with_reference<3>(GaugeKind::coulomb, Storage::rows); }
+TEST(Reference, LandauSU2) { compare_with_reference<2>(GaugeKind::landau, Storage::rows); }
 
 FixResult run(HostField& u, GaugeKind gauge, std::vector<Phase> phases, double tol,
               Precision prec = Precision::double_, int reproject = 0,

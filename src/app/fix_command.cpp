@@ -63,8 +63,9 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   fix.add_option("--precision,-p", precision, "single, mixed or double")
       ->check(CLI::IsMember({"single", "mixed", "double"}));
   fix.add_option("--backend", backend, "cpu or cuda")->check(CLI::IsMember({"cpu", "cuda"}));
-  fix.add_option("--storage", storage, "reals stored per SU(3) link: 12 or 18")
-      ->check(CLI::IsMember({12, 18}));
+  fix.add_option("--storage", storage,
+                 "reals stored per SU(3) link: 8, 12 or 18 (SU(2): 12 or 18)")
+      ->check(CLI::IsMember({8, 12, 18}));
   fix.add_option("--tolerance,-t", opt.fix.tolerance, "stop when theta < tolerance");
   fix.add_option("--algorithm", opt.algorithm, "relaxation, overrelaxation or stochastic");
   fix.add_option("--omega", opt.omega, "overrelaxation parameter in [1, 2)");
@@ -88,7 +89,7 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
     opt.engine.gauge = parse_gauge(gauge);
     opt.engine.precision = parse_precision(precision);
     opt.engine.backend = parse_backend(backend);
-    opt.engine.compressed = storage == 12;
+    opt.engine.storage = parse_storage(storage);
     opt.nc = group == "su2" ? 2 : 3;
   });
 }

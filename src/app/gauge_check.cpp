@@ -8,7 +8,7 @@ Measurement measure_gauge(const HostField& u, GaugeKind gauge, const World& worl
   opt.gauge = gauge;
   opt.precision = Precision::double_;
   opt.backend = Backend::cpu;
-  opt.compressed = false;
+  opt.storage = Storage::full;
   if (world.size() > 1) opt.channel = make_channel(world, ExchangePath::automatic);
   return normalise(make_engine(u, opt)->measure(), gauge, u.nc, u.geom);
 }

@@ -29,7 +29,8 @@ void add_generate_options(CLI::App& generate, GenerateCommandOptions& opt) {
   generate.add_option("--seed", e.generator.seed, "seed of the random numbers");
   generate.add_option("--precision,-p", opt.precision, "single, mixed or double");
   generate.add_option("--backend", opt.backend, "cpu or cuda");
-  generate.add_option("--storage", opt.storage, "reals stored per SU(3) link: 12 or 18");
+  generate.add_option("--storage", opt.storage,
+                      "reals stored per SU(3) link: 8, 12 or 18 (SU(2): 12 or 18)");
   generate
       .add_option("--tuning", opt.tuning,
                   "launch parameters: off (defaults), cached, on (tune what the cache lacks) or "
@@ -58,9 +59,7 @@ void parse_names(GenerateCommandOptions& opt) {
   GeneratorOptions& g = opt.ensemble.generator;
   g.precision = parse_option("--precision", [&] { return parse_precision(opt.precision); });
   g.backend = parse_option("--backend", [&] { return parse_backend(opt.backend); });
-  if (opt.storage != 12 && opt.storage != 18)
-    throw Error("--storage must be 12 or 18 (got " + std::to_string(opt.storage) + ")");
-  g.compressed = opt.storage == 12;
+  g.storage = parse_storage(opt.storage);
   if (opt.group.empty()) return;
   if (opt.group != "su2" && opt.group != "su3")
     throw Error("--group: unknown group '" + opt.group + "' (expected su2 or su3)");

@@ -19,7 +19,7 @@ struct GenerateCommandOptions {
   std::string group;                // su2 | su3; empty: the start file's, else su3
   std::string precision = "double"; // single | mixed | double
   std::string backend = "cpu";      // cpu | cuda
-  int storage = 12;                 // reals per SU(3) link: 12 (compressed) or 18
+  int storage = 12;                 // reals per SU(3) link: 8, 12 or 18 (lattice/storage.h)
   std::string tuning;               // off | cached | on | force; empty: $GAUGEFIX_TUNING, else on
   bool quiet = false;
 };

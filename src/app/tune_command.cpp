@@ -21,8 +21,9 @@ void add_tune_options(CLI::App& tune, TuneCommandOptions& opt) {
   tune.add_option("--precision,-p", opt.precision, "single, mixed or double")
       ->check(CLI::IsMember({"single", "mixed", "double"}));
   tune.add_option("--backend", opt.backend, "cpu or cuda")->check(CLI::IsMember({"cpu", "cuda"}));
-  tune.add_option("--storage", opt.storage, "reals stored per SU(3) link: 12 or 18")
-      ->check(CLI::IsMember({12, 18}));
+  tune.add_option("--storage", opt.storage,
+                  "reals stored per SU(3) link: 8, 12 or 18 (SU(2): 12 or 18)")
+      ->check(CLI::IsMember({8, 12, 18}));
   tune.add_flag("--transform", opt.transform, "the launches that also update g(x)");
   tune.add_flag("--anneal", opt.anneal, "also the heatbath of simulated annealing");
   tune.add_option("--tuning", opt.tuning, "force (retune), on (tune what the cache lacks) or cached")
@@ -43,7 +44,7 @@ int run_tune(const TuneCommandOptions& opt) {
   eo.gauge = parse_gauge(opt.gauge);
   eo.precision = parse_precision(opt.precision);
   eo.backend = parse_backend(opt.backend);
-  eo.compressed = opt.storage == 12;
+  eo.storage = parse_storage(opt.storage);
   eo.track_transform = opt.transform;
   eo.node_rank = world.node_rank();
   if (world.size() > 1) eo.channel = make_channel(world, parse_exchange_path(opt.exchange));

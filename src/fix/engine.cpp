@@ -63,6 +63,7 @@ void check_updatable(const HostField& links, const Channel* channel) {
 
 std::unique_ptr<Engine> make_engine(const HostField& links, const EngineOptions& opt) {
   check_updatable(links, opt.channel.get());
+  check_storage(opt.storage, links.nc);
   if (opt.backend == Backend::cpu) return make_cpu_engine(links, opt);
 #ifdef GAUGEFIX_HAVE_CUDA
   if (!cuda_available()) throw Error("backend cuda requested, but no CUDA device was found");

@@ -16,6 +16,7 @@
 #include "tuning/tuner.h"
 #include "gauge/gauge_kind.h"
 #include "lattice/host_field.h"
+#include "lattice/storage.h"
 #include "update/update_kind.h"
 #include <cstdint>
 #include <memory>
@@ -45,8 +46,8 @@ struct EngineOptions {
   GaugeKind gauge = GaugeKind::landau;
   Precision precision = Precision::double_;
   Backend backend = Backend::cpu;
-  bool compressed = true;       // 12 reals for SU(3), 4 for SU(2)
-  bool track_transform = false; // download g(x) (Coulomb gauge keeps it in any case)
+  Storage storage = Storage::rows; // reals per matrix (lattice/storage.h)
+  bool track_transform = false;    // download g(x) (Coulomb gauge keeps it in any case)
   std::uint64_t seed = 1;
   std::shared_ptr<Channel> channel; // null or one rank: the field is the whole lattice
   int node_rank = 0;                // picks the GPU: node_rank mod the number of devices
@@ -82,8 +83,8 @@ public:
   virtual void download(HostField& links, HostField* transform) const = 0;
 };
 
-// Throws Error naming the problem for an unsupported group, odd extents, or a slab that
-// does not fit the channel's decomposition.
+// Throws Error naming the problem for an unsupported group or storage, odd extents, or a
+// slab that does not fit the channel's decomposition.
 std::unique_ptr<Engine> make_engine(const HostField& links, const EngineOptions& opt);
 // The checks above, shared by every engine that updates links by checkerboard over a time
 // decomposition (also the generator's).

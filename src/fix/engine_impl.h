@@ -60,8 +60,8 @@ class EngineImpl final : public Engine {
 public:
   EngineImpl(const HostField& host, const EngineOptions& opt)
       : geom_(stored_geometry(host.geom, opt.channel.get())), opt_(opt),
-        links_(layout_size<S, N>(geom_, 4, opt.compressed)),
-        transform_(tracks_transform() ? layout_size<S, N>(geom_, 1, opt.compressed) : 0),
+        links_(layout_size<S, N>(geom_, 4, opt.storage)),
+        transform_(tracks_transform() ? layout_size<S, N>(geom_, 1, opt.storage) : 0),
         measure_f_(geom_.local_volume()), measure_theta_(geom_.local_volume()),
         choice_(opt.tuner, opt.channel.get()) {
     upload_natural<Exec, S, N>(host, links_, view(links_, 4));
@@ -133,7 +133,7 @@ public:
 
 private:
   FieldView<S, N> view(const Buffer<Exec, S>& b, int ndir) const {
-    return {const_cast<S*>(b.data()), geom_, ndir, opt_.compressed};
+    return {const_cast<S*>(b.data()), geom_, ndir, opt_.storage};
   }
 
   bool tracks_transform() const { return opt_.track_transform || defers_time_links; }
@@ -163,14 +163,14 @@ private:
     return f == UpdateFamily::thermal ? "thermal" : "local";
   }
 
-  double link_bytes() const { return double(reals_per_matrix<N>(opt_.compressed)) * sizeof(S); }
+  double link_bytes() const { return double(reals_per_matrix<N>(opt_.storage)) * sizeof(S); }
 
   TuneKey key(const std::string& kernel, const char* region) const {
     const char* prec = std::is_same_v<Prec, SinglePrecision>  ? "single"
                        : std::is_same_v<Prec, MixedPrecision> ? "mixed"
                                                               : "double";
     return {kernel,
-            std::string("prec=") + prec + " storage=" + std::to_string(reals_per_matrix<N>(opt_.compressed)) +
+            std::string("prec=") + prec + " storage=" + std::to_string(reals_per_matrix<N>(opt_.storage)) +
                 " group=su" + std::to_string(N) + (tracks_transform() ? " transform=yes" : " transform=no"),
             std::to_string(geom_.L[0]) + "x" + std::to_string(geom_.L[1]) + "x" + std::to_string(geom_.L[2]) +
                 "x" + std::to_string(geom_.nt),
@@ -195,7 +195,7 @@ private:
   }
 
   FieldView<S, N> transform_view() const {
-    return tracks_transform() ? view(transform_, 1) : FieldView<S, N>{nullptr, geom_, 1, opt_.compressed};
+    return tracks_transform() ? view(transform_, 1) : FieldView<S, N>{nullptr, geom_, 1, opt_.storage};
   }
 
   // Saves and restores the links and g(x) around tuning (the sweep changes them in place).

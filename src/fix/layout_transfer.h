@@ -9,8 +9,8 @@
 namespace gf {
 
 template <class S, int N>
-std::int64_t layout_size(const Geometry& g, int ndir, bool compressed) {
-  return FieldView<S, N>{nullptr, g, ndir, compressed}.size();
+std::int64_t layout_size(const Geometry& g, int ndir, Storage storage) {
+  return FieldView<S, N>{nullptr, g, ndir, storage}.size();
 }
 
 template <class Exec, class S, int N, class Buf>

@@ -137,10 +137,6 @@ GF_UNROLL
       v[k] = is_down(lane, k) ? adjoint(u) : u;
     }
 
-    // g(x) is loaded with the links, so that its latency hides behind the solve.
-    const bool updates_transform = transform.data && lane == transform_lane;
-    const Matrix<P, N> g_before = updates_transform ? transform.template load<P>(t, parity, 0, h)
-                                                    : Matrix<P, N>::identity();
     const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(c)), sweep, 0};
     Matrix<P, N> g = Matrix<P, N>::identity();
     if constexpr (Gauge::linear) {
@@ -180,7 +176,8 @@ GF_UNROLL
       links.template save<C>(at_t[k], at_p[k], (lane * slots + k) / 2, at_h[k],
                              is_down(lane, k) ? adjoint(v[k]) : v[k]);
     }
-    if (updates_transform) transform.template save<P>(t, parity, 0, h, g * g_before);
+    if (transform.data && lane == transform_lane)
+      transform.template save<P>(t, parity, 0, h, g * transform.template load<P>(t, parity, 0, h));
   }
 };
 

@@ -164,7 +164,7 @@ std::string ensemble_label(const EnsembleOptions& opt) {
                 "thermalisation=%d separation=%d",
                 opt.generator.beta, static_cast<unsigned long long>(opt.generator.seed),
                 opt.or_sweeps, precision_name(opt.generator.precision),
-                opt.generator.compressed ? 12 : 18,
+                storage_option(opt.generator.storage),
                 is_generated_start(opt.start) ? opt.start.c_str() : "file", opt.thermalisation,
                 opt.separation);
   return s;

@@ -25,6 +25,7 @@ void Generator::sweep(LinkUpdateKind kind, std::uint32_t sweep) {
 
 std::unique_ptr<Generator> make_generator(const HostField& links, const GeneratorOptions& opt) {
   check_updatable(links, opt.channel.get());
+  check_storage(opt.storage, links.nc);
   if (opt.backend == Backend::cpu) return make_cpu_generator(links, opt);
 #ifdef GAUGEFIX_HAVE_CUDA
   if (!cuda_available()) throw Error("backend cuda requested, but no CUDA device was found");

@@ -28,7 +28,7 @@ struct GeneratorOptions {
   double beta = 6.0;
   Precision precision = Precision::double_;
   Backend backend = Backend::cpu;
-  bool compressed = true; // 12 reals for SU(3), 4 for SU(2)
+  Storage storage = Storage::rows;  // reals per matrix (lattice/storage.h)
   std::uint64_t seed = 1;
   std::shared_ptr<Channel> channel; // several ranks: the field is this rank's slab (engine.h)
   int node_rank = 0;                // picks the GPU
@@ -62,7 +62,7 @@ public:
   virtual void synchronize() = 0;
 };
 
-// Checks N_c in {2, 3} and even extents >= 2 (gf::Error otherwise).
+// Checks N_c in {2, 3}, the storage and even extents >= 2 (gf::Error otherwise).
 std::unique_ptr<Generator> make_generator(const HostField& links, const GeneratorOptions& opt);
 
 } // namespace gf

@@ -22,7 +22,7 @@ class GeneratorImpl final : public Generator {
 public:
   GeneratorImpl(const HostField& host, const GeneratorOptions& opt)
       : geom_(stored_geometry(host.geom, opt.channel.get())), opt_(opt),
-        links_(layout_size<S, N>(geom_, 4, opt.compressed)), plaquette_(geom_.local_volume()),
+        links_(layout_size<S, N>(geom_, 4, opt.storage)), plaquette_(geom_.local_volume()),
         accepted_(geom_.local_volume()), choice_(opt.tuner, opt.channel.get()) {
     if (geom_.halo) halo_.emplace(opt.channel, view());
     upload(host);
@@ -73,7 +73,7 @@ private:
   }
 
   FieldView<S, N> view() const {
-    return {const_cast<S*>(links_.data()), geom_, 4, opt_.compressed};
+    return {const_cast<S*>(links_.data()), geom_, 4, opt_.storage};
   }
 
   LinkSubSweep<S, C, N> sub_sweep_functor(LinkUpdateKind kind, int mu, int parity,
@@ -86,14 +86,14 @@ private:
   TuneKey key(const std::string& kernel) const {
     return {kernel,
             std::string("prec=") + precision_name(opt_.precision) +
-                " storage=" + std::to_string(reals_per_matrix<N>(opt_.compressed)) + " group=su" +
+                " storage=" + std::to_string(reals_per_matrix<N>(opt_.storage)) + " group=su" +
                 std::to_string(N),
             std::to_string(geom_.L[0]) + "x" + std::to_string(geom_.L[1]) + "x" +
                 std::to_string(geom_.L[2]) + "x" + std::to_string(geom_.nt),
             "whole"};
   }
 
-  double link_bytes() const { return double(reals_per_matrix<N>(opt_.compressed)) * sizeof(S); }
+  double link_bytes() const { return double(reals_per_matrix<N>(opt_.storage)) * sizeof(S); }
 
   // Saves and restores what a sub-sweep changes (the links, the acceptance counts) around
   // tuning.

@@ -7,32 +7,35 @@
 // the temporal links of one parity of one slice, which cross a rank boundary, are one
 // contiguous block.
 //
-// R is the number of reals stored per matrix: 2 N N in full storage; compressed storage
-// keeps the first N-1 rows (12 reals for SU(3), 4 for SU(2)) and rebuilds the last row
-// on load. The stored rows are orthonormalised before the last row is rebuilt: without
-// that, a rounding error e in the stored rows becomes about 2e in the rebuilt row, which
-// large rotations (heatbath, microcanonical steps) mix back into the stored rows, so the
-// error would double sweep after sweep. A gauge field has ndir = 4 matrices per site, a gauge transformation ndir = 1.
+// R is the number of reals stored per matrix (lattice/storage.h), and r runs over them:
+// - full: 2 N N reals, r = 2 (i N + j) + {0: re, 1: im};
+// - rows: the first N-1 rows (12 reals for SU(3), 4 for SU(2)), indexed as in full; the
+//   last row is rebuilt on load. The stored rows are orthonormalised before the last row is
+//   rebuilt: without that, a rounding error e in the stored rows becomes about 2e in the
+//   rebuilt row, which large rotations (heatbath, microcanonical steps) mix back into the
+//   stored rows, so the error would double sweep after sweep;
+// - params8 (SU(3)): r = 0..7 are p[r] of su3_to_8 (math/reconstruct8.h), encoded and decoded
+//   in the compute type C; the decode is SU(3) by construction, so nothing is reunitarised.
+// The storage is a run-time field: one compiled kernel serves every storage, and load and
+// save branch on it. A gauge field has ndir = 4 matrices per site, a gauge transformation
+// ndir = 1.
 // FieldView is trivially copyable and is passed by value into kernels; it owns nothing.
 #pragma once
 #include "lattice/geometry.h"
+#include "lattice/storage.h"
+#include "math/reconstruct8.h"
 #include "math/su_n.h"
 
 namespace gf {
-
-template <int N>
-GF_HD constexpr int reals_per_matrix(bool compressed) {
-  return compressed ? 2 * N * (N - 1) : 2 * N * N;
-}
 
 template <class S, int N>
 struct FieldView {
   S* data;
   Geometry geom;
   int ndir;
-  bool compressed;
+  Storage storage;
 
-  GF_HD int reals() const { return reals_per_matrix<N>(compressed); }
+  GF_HD int reals() const { return reals_per_matrix<N>(storage); }
   GF_HD std::int64_t slot_stride() const { return 2 * std::int64_t(ndir) * reals() * geom.v3h; }
   GF_HD std::int64_t size() const { return slot_stride() * geom.stored_slices(); }
 
@@ -43,9 +46,17 @@ struct FieldView {
   // Matrix mu of the site h of parity p in local time slice t, converted to type C.
   template <class C>
   GF_HD Matrix<C, N> load(int t, int p, int mu, std::int64_t h) const {
-    Matrix<C, N> u;
     const std::int64_t base = offset(geom.slice_slot(t), p, mu, 0, h);
-    const int rows = compressed ? N - 1 : N;
+    if constexpr (N == 3) {
+      if (storage == Storage::params8) {
+        C q[8];
+GF_UNROLL
+        for (int r = 0; r < 8; ++r) q[r] = static_cast<C>(data[base + r * geom.v3h]);
+        return su3_from_8(q);
+      }
+    }
+    Matrix<C, N> u;
+    const int rows = storage == Storage::rows ? N - 1 : N;
 GF_UNROLL
     for (int i = 0; i < N; ++i)
 GF_UNROLL
@@ -55,14 +66,23 @@ GF_UNROLL
           u.m[i][j] = {static_cast<C>(data[o]), static_cast<C>(data[o + geom.v3h])};
         }
       }
-    if (compressed) reunitarize(u); // see the note on compressed storage above
+    if (storage == Storage::rows) reunitarize(u); // see the note on rows storage above
     return u;
   }
 
   template <class C>
   GF_HD void save(int t, int p, int mu, std::int64_t h, const Matrix<C, N>& u) const {
     const std::int64_t base = offset(geom.slice_slot(t), p, mu, 0, h);
-    const int rows = compressed ? N - 1 : N;
+    if constexpr (N == 3) {
+      if (storage == Storage::params8) {
+        C q[8];
+        su3_to_8(u, q);
+GF_UNROLL
+        for (int r = 0; r < 8; ++r) data[base + r * geom.v3h] = static_cast<S>(q[r]);
+        return;
+      }
+    }
+    const int rows = storage == Storage::rows ? N - 1 : N;
 GF_UNROLL
     for (int i = 0; i < N; ++i)
 GF_UNROLL
