@@ -7,7 +7,7 @@
 # tuned kernels (and, with BEFORE set, with the binary of an earlier version), and one
 # Nsight Compute check of the achieved DRAM bytes of the winning Landau kernel.
 # Environment: LATTICES (default "32 48"; empty: no tuning runs), GAUGES (default
-# "landau coulomb mag"), FIX_PRECISIONS (default "double mixed single"),
+# "landau coulomb mag"), STORAGES (default "12 18"), FIX_PRECISIONS (default "double mixed single"),
 # BEFORE (a gaugefix binary of an earlier version to time on the same field).
 # Binaries and libraries come packed (bench/README.md): .gpupack/bin.tar.xz (into .gpubin)
 # and .gpupack/libs.tar.xz (holding .gpulibs).
@@ -29,7 +29,7 @@ echo "engine_tuning rc=$?" | tee -a "$out/device.txt"
 for l in ${LATTICES-32 48}; do
   for g in ${GAUGES:-landau coulomb mag}; do
     for p in single mixed double; do
-      for s in 12 18; do
+      for s in ${STORAGES:-12 18}; do
         log="$out/tune_${g}_${p}_${s}_${l}.log"
         /usr/bin/time -f "# wall %e s" "$bin/gaugefix" tune --lattice $l,$l,$l,$l --gauge $g --precision $p \
           --storage $s --anneal --table > "$log" 2>&1
