@@ -35,6 +35,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 namespace gf {
 
@@ -54,6 +55,7 @@ struct SweepBoundsFor {
 template <class Exec, class Prec, int N, class Gauge>
 class EngineImpl final : public Engine {
   using S = typename Prec::storage;
+  using SweepVariants = std::pair<SweepVariant, SweepVariant>; // boundary, interior
   // The sweeps leave the time links alone; g(x) is applied to them at download.
   static constexpr bool defers_time_links = !Gauge::sweeps_time_links;
 
@@ -117,7 +119,10 @@ public:
     halo_fresh_ = false;
   }
 
-  void set_sweep_variant(const std::optional<SweepVariant>& v) override { opt_.sweep_variant = v; }
+  void set_sweep_variant(const std::optional<SweepVariant>& v) override {
+    opt_.sweep_variant = v;
+    for (auto& chosen : sweep_variants_) chosen.reset();
+  }
 
   void synchronize() override { gf::synchronize(Exec{}); }
   const char* halo_path() const override { return halo_ ? halo_->mode_name() : "none"; }
@@ -267,18 +272,21 @@ private:
     parallel_for<typename SweepBoundsFor<Lanes, Prec>::type>(e, sites * Lanes, f, config);
   }
 
-  // The variants of the whole slab (one rank, or no halo: Coulomb), or of the boundary and
-  // interior slices.
+  // The variants (boundary, interior) of the boundary and interior slices, or both that of
+  // the whole slab (one rank, or no halo: Coulomb); chosen on the family's first use and
+  // kept, so that a sweep builds no tune key.
   template <UpdateFamily Family>
-  std::pair<SweepVariant, SweepVariant> sweep_launches(const UpdateParams& p) {
+  const SweepVariants& sweep_launches(const UpdateParams& p) {
+    std::optional<SweepVariants>& chosen = sweep_variants_[static_cast<int>(Family)];
+    if (chosen) return *chosen;
     const std::int64_t slice = geom_.v3h;
     const int nt = geom_.nt;
     if (!halo_) {
       const SweepVariant v = sweep_launch<Family>(p, "whole", 0, nt * slice);
-      return {v, v};
+      return chosen.emplace(v, v);
     }
-    return {sweep_launch<Family>(p, "boundary", 0, slice),
-            sweep_launch<Family>(p, "interior", slice, (nt - 2) * slice)};
+    return chosen.emplace(sweep_launch<Family>(p, "boundary", 0, slice),
+                          sweep_launch<Family>(p, "interior", slice, (nt - 2) * slice));
   }
 
   template <UpdateFamily Family>
@@ -371,6 +379,7 @@ private:
   LaunchChoice<Exec> choice_;
   std::optional<HaloExchange<Exec, S, N>> halo_;
   std::optional<Buffer<Exec, S>> backup_links_, backup_transform_;
+  std::optional<SweepVariants> sweep_variants_[2]; // per UpdateFamily
   bool halo_fresh_ = false;
   Queue<Exec> boundary_queue_, interior_queue_, comm_queue_;
 };

@@ -34,10 +34,9 @@ struct SiteMeasure {
 
   GF_HD void operator()(std::int64_t i) const {
     const Geometry& geom = links.geom;
-    const std::int64_t per_slice = 2 * geom.v3h;
-    const int t = static_cast<int>(i / per_slice);
-    const int p = static_cast<int>((i % per_slice) / geom.v3h);
-    const std::int64_t h = i % geom.v3h;
+    int t, p;
+    std::int64_t h;
+    geom.split_local_site(i, t, p, h);
     Matrix<double, N> up[4], down[4];
     load_site_links<Gauge::n_functional_dirs, double>(links, t, p, h, up, down);
     functional[i] = Gauge::template site_functional<double, N>(up);

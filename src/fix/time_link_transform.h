@@ -18,10 +18,9 @@ struct TimeLinkTransform {
 
   GF_HD void operator()(std::int64_t i) const {
     const Geometry& geom = links.geom;
-    const std::int64_t per_slice = 2 * geom.v3h;
-    const int t = static_cast<int>(i / per_slice);
-    const int p = static_cast<int>((i % per_slice) / geom.v3h);
-    const std::int64_t h = i % geom.v3h;
+    int t, p;
+    std::int64_t h;
+    geom.split_local_site(i, t, p, h);
     const SiteCoords f = geom.forward(geom.coords(t, p, h), time_dir);
     const Matrix<C, N> g = transform.template load<C>(t, p, 0, h);
     const Matrix<C, N> g_next =

@@ -24,8 +24,9 @@ struct LinkSubSweep {
 
   GF_HD void operator()(std::int64_t i) const {
     const Geometry& geom = links.geom;
-    const int t = static_cast<int>(i / geom.v3h);
-    const std::int64_t h = i % geom.v3h;
+    int t;
+    std::int64_t h;
+    geom.split_site(i, t, h);
     const SiteCoords x = geom.coords(t, parity, h);
     const Matrix<C, N> a = staple_sum<C>(links, x, mu);
     Matrix<C, N> u = links.template load<C>(t, parity, mu, h);
@@ -47,9 +48,10 @@ struct SitePlaquette {
 
   GF_HD void operator()(std::int64_t i) const {
     const Geometry& geom = links.geom;
-    const int t = static_cast<int>(i / (2 * geom.v3h));
-    const int p = static_cast<int>((i / geom.v3h) % 2);
-    const SiteCoords x = geom.coords(t, p, i % geom.v3h);
+    int t, p;
+    std::int64_t h;
+    geom.split_local_site(i, t, p, h);
+    const SiteCoords x = geom.coords(t, p, h);
     double sum = 0;
 GF_UNROLL
     for (int mu = 0; mu < 4; ++mu)

@@ -58,6 +58,15 @@ struct Geometry {
     }
   }
 
+  // Site index s = (2 t + p) V3/2 + h over both parities (the order of measurements)
+  // split into (t, p, h).
+  GF_HD void split_local_site(std::int64_t s, int& t, int& p, std::int64_t& h) const {
+    int slot_parity;
+    split_site(s, slot_parity, h);
+    t = slot_parity / 2;
+    p = slot_parity % 2;
+  }
+
   // Coordinates (global t) of the site h of parity p in local slice t. Requires
   // v3h < 2^31 (check_updatable enforces it), so that the arithmetic is 32-bit.
   GF_HD SiteCoords coords(int t, int p, std::int64_t h) const {
