@@ -53,7 +53,7 @@ TEST_P(FixTransform, TakesInputLinksToWrittenLinks) {
   world.barrier();
 
   FixCommandOptions opt;
-  opt.input = dir.file("in.nersc");
+  opt.input = {dir.file("in.nersc")};
   opt.output = dir.file("fixed.nersc");
   opt.transform_output = dir.file("g.bin");
   opt.random_transform_seed = seed;
@@ -67,7 +67,7 @@ TEST_P(FixTransform, TakesInputLinksToWrittenLinks) {
   ASSERT_TRUE(status == 0 || status == 3) << status;
   const std::string suffix = status == 0 ? "" : unconverged_suffix;
 
-  const HostField u = read_gauge_file(opt.input, self_world());
+  const HostField u = read_gauge_file(opt.input.front(), self_world());
   const HostField fixed = read_gauge_file(opt.output + suffix, self_world());
   const HostField g = read_transform(opt.transform_output + suffix, self_world());
   ASSERT_EQ(g.nc, nc);
