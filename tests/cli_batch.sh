@@ -94,6 +94,17 @@ inputs_and_patterns)
   printf '%s\n%s\n' "$d/e.0000" "$d/missing" > "$d/list2"
   expect 1 "$d/missing" -- "$g" fix --input-list "$d/list2" --output "$d/out/{name}.w"
   absent "$d/out/e.0000.w"
+  # an input that cannot be read is recorded as failed, the others are fixed; fixed, it is redone
+  mkdir "$d/f"
+  head -c 20000 "$d/e.0001" > "$d/f/bad"
+  expect 1 "f/bad" "truncated" "going on with the next" -- "$g" fix --input "$d/e.0000" "$d/f/bad" "$d/e.0002" \
+    --output "$d/f/{index}.f" "${short[@]}"
+  [ -f "$d/f/0.f" ] && [ -f "$d/f/2.f" ] || fail "the inputs after a bad one were not fixed"
+  absent "$d/f/1.f"
+  grep -q "^    state: failed" "$d/f/gaugefix-journal.yaml" || fail "no failed entry"
+  cp "$d/e.0001" "$d/f/bad"
+  expect 0 -- "$g" fix --input "$d/e.0000" "$d/f/bad" "$d/e.0002" --output "$d/f/{index}.f" "${short[@]}"
+  [ "$(grep -c '^skip' "$d/stdout")" -eq 2 ] && [ -f "$d/f/1.f" ] || fail "the failed input was not redone alone"
   # the list in a --config file, replaced by the command line's
   printf 'input: [%s, %s]\ntolerance: 1e-10\nquiet: true\n' "$d/e.0000" "$d/e.0001" > "$d/opts.yaml"
   expect 0 -- "$g" fix --config "$d/opts.yaml" --output "$d/out/c{index}.f" --journal "$d/out/c.yaml"
