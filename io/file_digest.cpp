@@ -16,7 +16,8 @@ std::optional<std::uint32_t> range_crc(int fd, std::int64_t first, std::int64_t 
   std::vector<unsigned char> buffer(std::size_t(4) << 20);
   uLong crc = crc32(0L, Z_NULL, 0);
   for (std::int64_t done = 0; done < bytes;) {
-    const auto want = static_cast<std::size_t>(std::min<std::int64_t>(bytes - done, std::int64_t(buffer.size())));
+    const auto want =
+        static_cast<std::size_t>(std::min<std::int64_t>(bytes - done, std::int64_t(buffer.size())));
     const ssize_t got = ::pread(fd, buffer.data(), want, static_cast<off_t>(first + done));
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) return std::nullopt;
@@ -52,7 +53,8 @@ std::optional<FileDigest> file_digest(const std::string& path, const World& worl
   uLong whole = crc32(0L, Z_NULL, 0);
   const std::int64_t share = size / ranks, extra = size % ranks;
   for (int r = 0; r < ranks; ++r)
-    whole = crc32_combine(whole, parts[std::size_t(r)], static_cast<z_off_t>(share + (r < extra ? 1 : 0)));
+    whole = crc32_combine(whole, parts[std::size_t(r)],
+                          static_cast<z_off_t>(share + (r < extra ? 1 : 0)));
   return FileDigest{size, static_cast<std::uint32_t>(whole)};
 }
 

@@ -1,10 +1,10 @@
 #include "io/path_checks.h"
 #include "core/error.h"
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <set>
-#include <cerrno>
-#include <cstring>
 #include <sys/stat.h>
 #include <unistd.h>
 

@@ -64,7 +64,8 @@ std::string temporary_name_prefix(const std::string& final_path) {
 
 void remove_stale_temporaries(const std::string& final_path) {
   const fs::path p(final_path);
-  remove_stale(p.parent_path().empty() ? fs::path(".") : p.parent_path(), temporary_name_prefix(final_path));
+  remove_stale(p.parent_path().empty() ? fs::path(".") : p.parent_path(),
+               temporary_name_prefix(final_path));
 }
 
 TemporaryFile::TemporaryFile(const std::string& final_path) : final_path_(final_path) {

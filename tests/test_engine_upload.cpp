@@ -11,8 +11,8 @@
 #include "fix/engine.h"
 #include "fix/schedule.h"
 #include "test_fields.h"
-#include <gtest/gtest.h>
 #include <cstring>
+#include <gtest/gtest.h>
 
 namespace gf {
 namespace {
@@ -95,14 +95,17 @@ TEST(EngineUpload, RefusesAnotherLattice) {
 
 INSTANTIATE_TEST_SUITE_P(
     Fields, UploadDecomposition,
-    ::testing::Values(Case{GaugeKind::landau, 3, Precision::double_}, Case{GaugeKind::coulomb, 3, Precision::double_},
-                      Case{GaugeKind::mag, 3, Precision::double_}, Case{GaugeKind::landau, 2, Precision::mixed},
+    ::testing::Values(Case{GaugeKind::landau, 3, Precision::double_},
+                      Case{GaugeKind::coulomb, 3, Precision::double_},
+                      Case{GaugeKind::mag, 3, Precision::double_},
+                      Case{GaugeKind::landau, 2, Precision::mixed},
                       Case{GaugeKind::coulomb, 2, Precision::double_},
                       Case{GaugeKind::landau, 3, Precision::mixed, Storage::params8},
                       Case{GaugeKind::mag, 3, Precision::single, Storage::full}),
     [](const ::testing::TestParamInfo<Case>& info) {
-      return std::string(gauge_name(info.param.gauge)) + "_su" + std::to_string(info.param.nc) + "_" +
-             precision_name(info.param.precision) + "_storage" + std::to_string(storage_option(info.param.storage));
+      return std::string(gauge_name(info.param.gauge)) + "_su" + std::to_string(info.param.nc) +
+             "_" + precision_name(info.param.precision) + "_storage" +
+             std::to_string(storage_option(info.param.storage));
     });
 
 } // namespace

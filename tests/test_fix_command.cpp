@@ -8,8 +8,8 @@
 #include "gauge_file_test_util.h"
 #include "io/gauge_file.h"
 #include "io/transform_file.h"
-#include <gtest/gtest.h>
 #include <cstring>
+#include <gtest/gtest.h>
 #include <tuple>
 #include <yaml-cpp/yaml.h>
 
@@ -104,7 +104,8 @@ TEST_P(FixTransformCopies, BestCopyWrittenAndEveryGTakesTheInputToItsCopy) {
   TempDir dir(world);
   const int L[4] = {4, 4, 4, 4};
   if (world.rank() == 0)
-    write_gauge_file(dir.file("in.nersc"), random_field(L, 3, 11, 0.5, RandomPurpose::test), {}, self_world());
+    write_gauge_file(dir.file("in.nersc"), random_field(L, 3, 11, 0.5, RandomPurpose::test), {},
+                     self_world());
   world.barrier();
 
   FixCommandOptions opt;
@@ -130,25 +131,28 @@ TEST_P(FixTransformCopies, BestCopyWrittenAndEveryGTakesTheInputToItsCopy) {
   const HostField g = read_transform(opt.transform_output, self_world());
   EXPECT_LT(max_violation<3>(u, g, fixed), 1e-12) << "the written copy";
   for (int k = 0; k < 3; ++k) {
-    EXPECT_GE(copies["functional"][best].as<double>(), copies["functional"][k].as<double>()) << "copy " << k;
+    EXPECT_GE(copies["functional"][best].as<double>(), copies["functional"][k].as<double>())
+        << "copy " << k;
     EXPECT_TRUE(copies["converged"][k].as<bool>()) << "copy " << k;
     EXPECT_EQ(copies["seeds"][k].as<std::uint64_t>() == 0, k == 0 && seed == 0) << "copy " << k;
     const HostField copy = read_gauge_file(copy_path(opt.output, k), self_world());
     const HostField gk = read_transform(copy_path(opt.transform_output, k), self_world());
     EXPECT_LT(max_violation<3>(u, gk, copy), 1e-12) << "copy " << k;
     if (k == best)
-      EXPECT_EQ(0, std::memcmp(copy.data.data(), fixed.data.data(), fixed.data.size() * sizeof(fixed.data[0])))
+      EXPECT_EQ(0, std::memcmp(copy.data.data(), fixed.data.data(),
+                               fixed.data.size() * sizeof(fixed.data[0])))
           << "the written field is not the best copy";
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Copies, FixTransformCopies,
-    ::testing::Combine(::testing::Values(GaugeKind::landau, GaugeKind::coulomb, GaugeKind::mag),
-                       ::testing::Values(std::uint64_t{0}, 7)),
-    [](const ::testing::TestParamInfo<CopiesCase>& info) {
-      return std::string(gauge_name(std::get<0>(info.param))) + (std::get<1>(info.param) ? "_random_start" : "");
-    });
+INSTANTIATE_TEST_SUITE_P(Copies, FixTransformCopies,
+                         ::testing::Combine(::testing::Values(GaugeKind::landau, GaugeKind::coulomb,
+                                                              GaugeKind::mag),
+                                            ::testing::Values(std::uint64_t{0}, 7)),
+                         [](const ::testing::TestParamInfo<CopiesCase>& info) {
+                           return std::string(gauge_name(std::get<0>(info.param))) +
+                                  (std::get<1>(info.param) ? "_random_start" : "");
+                         });
 
 } // namespace
 } // namespace gf

@@ -81,7 +81,8 @@ TEST(GpuUpload, ContinuesAsAFreshEngine) {
   if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
   const int L[4] = {8, 4, 4, 6};
   for (GaugeKind gauge : {GaugeKind::landau, GaugeKind::coulomb, GaugeKind::mag}) {
-    const HostField first = testing::random_field(L, 3, 5, 0.8), second = testing::random_field(L, 3, 6, 0.6);
+    const HostField first = testing::random_field(L, 3, 5, 0.8),
+                    second = testing::random_field(L, 3, 6, 0.6);
     EngineOptions eo;
     eo.gauge = gauge;
     eo.backend = Backend::cuda;
@@ -90,7 +91,8 @@ TEST(GpuUpload, ContinuesAsAFreshEngine) {
     UpdateParams up;
     up.kind = UpdateKind::overrelaxation;
     auto reused = make_engine(first, eo);
-    for (int k = 0; k < 5; ++k) reused->sweep(up, k);
+    for (int k = 0; k < 5; ++k)
+      reused->sweep(up, k);
     reused->upload(second);
     auto fresh = make_engine(second, eo);
     for (int k = 0; k < 5; ++k) {

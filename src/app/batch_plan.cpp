@@ -45,11 +45,13 @@ std::vector<NamedPath> possible_outputs(const ConfigPaths& c, const FixCommandOp
     if (field && opt.unconverged == "mark")
       out.push_back({option + " (not converged)" + of, path + unconverged_suffix});
   };
-  for (const auto& [option, path] : {std::pair{"--output", c.output}, std::pair{"--transform-output", c.transform_output}}) {
+  for (const auto& [option, path] :
+       {std::pair{"--output", c.output}, std::pair{"--transform-output", c.transform_output}}) {
     if (path.empty()) continue;
     add(option, path, true);
     if (opt.keep_copies)
-      for (int k = 0; k < opt.copies; ++k) add(std::string(option) + " (copy " + std::to_string(k) + ")", copy_path(path, k), true);
+      for (int k = 0; k < opt.copies; ++k)
+        add(std::string(option) + " (copy " + std::to_string(k) + ")", copy_path(path, k), true);
   }
   if (!c.summary.empty()) add("--summary", c.summary, false);
   return out;
@@ -65,8 +67,10 @@ BatchPlan plan_batch(const FixCommandOptions& opt) {
     if (o.pattern->empty()) continue;
     check_pattern(o.name, *o.pattern);
     if (inputs.size() > 1 && !has_pattern(*o.pattern))
-      throw Error(std::string(o.name) + " '" + *o.pattern + "' names one file for all " + std::to_string(inputs.size()) +
-                  " inputs: give a pattern, e.g. {stem} (the input's name without extension), {name}, {index} or {seq}");
+      throw Error(std::string(o.name) + " '" + *o.pattern + "' names one file for all " +
+                  std::to_string(inputs.size()) +
+                  " inputs: give a pattern, e.g. {stem} (the input's name without extension), "
+                  "{name}, {index} or {seq}");
     sequence = sequence || uses_sequence(*o.pattern);
   }
   std::map<std::string, std::string> first_input_of; // expanded name -> input
@@ -79,11 +83,16 @@ BatchPlan plan_batch(const FixCommandOptions& opt) {
     for (const OutputOption& o : options) {
       if (o.pattern->empty()) continue;
       const std::string name = expand_pattern(o.name, *o.pattern, in);
-      if (name.empty()) throw Error(std::string(o.name) + " '" + *o.pattern + "': empty file name for the input '" + c.input + "'");
+      if (name.empty())
+        throw Error(std::string(o.name) + " '" + *o.pattern + "': empty file name for the input '" +
+                    c.input + "'");
       c.*o.field = name;
-      if (const auto [it, fresh] = first_input_of.emplace(std::string(o.name) + "\n" + name, c.input); !fresh)
-        throw Error(std::string(o.name) + " '" + *o.pattern + "' gives the inputs '" + it->second + "' and '" + c.input +
-                    "' one file '" + name + "': use a pattern that tells them apart (e.g. {index}, or {seq})");
+      if (const auto [it, fresh] =
+              first_input_of.emplace(std::string(o.name) + "\n" + name, c.input);
+          !fresh)
+        throw Error(std::string(o.name) + " '" + *o.pattern + "' gives the inputs '" + it->second +
+                    "' and '" + c.input + "' one file '" + name +
+                    "': use a pattern that tells them apart (e.g. {index}, or {seq})");
     }
     plan.configs.push_back(c);
   }
@@ -94,7 +103,8 @@ BatchPlan plan_batch(const FixCommandOptions& opt) {
   }
 
   std::vector<NamedPath> in_paths = {{"--config", opt.config}};
-  for (const ConfigPaths& c : plan.configs) in_paths.push_back({"--input", c.input});
+  for (const ConfigPaths& c : plan.configs)
+    in_paths.push_back({"--input", c.input});
   if (!opt.input_list.empty()) in_paths.push_back({"--input-list", opt.input_list});
   std::vector<NamedPath> out_paths;
   for (const ConfigPaths& c : plan.configs) {

@@ -35,7 +35,9 @@ YAML::Node journal_entry(const ConfigPaths& c, const ConfigOutcome& o, const Wor
   YAML::Node files(YAML::NodeType::Sequence);
   for (const std::string& path : o.written) {
     const std::optional<FileDigest> d = file_digest(path, world);
-    if (!d) throw Error("'" + path + "', just written, cannot be read back (its size and CRC-32 go to the journal)");
+    if (!d)
+      throw Error("'" + path +
+                  "', just written, cannot be read back (its size and CRC-32 go to the journal)");
     YAML::Node f(YAML::NodeType::Map);
     f["path"] = path;
     f["bytes"] = d->bytes;
@@ -57,7 +59,9 @@ int run_batch(const BatchPlan& plan, FixCommandOptions& opt, const std::string& 
     journal.emplace(plan.journal, plan, opt, command_line, world);
     if (root)
       std::printf("# journal: %s%s\n", plan.journal.c_str(),
-                  plan.default_journal ? " (the default with several inputs; --journal names another)" : "");
+                  plan.default_journal
+                      ? " (the default with several inputs; --journal names another)"
+                      : "");
   }
   std::vector<const ConfigPaths*> todo;
   for (const ConfigPaths& c : plan.configs) {
@@ -65,7 +69,8 @@ int run_batch(const BatchPlan& plan, FixCommandOptions& opt, const std::string& 
     if (reason.empty()) {
       if (root) std::printf("skip %s: finished and converged (journal)\n", c.input.c_str());
     } else {
-      if (root && journal && reason != "not in the journal") std::printf("redo %s: %s\n", c.input.c_str(), reason.c_str());
+      if (root && journal && reason != "not in the journal")
+        std::printf("redo %s: %s\n", c.input.c_str(), reason.c_str());
       todo.push_back(&c);
     }
   }
@@ -76,29 +81,40 @@ int run_batch(const BatchPlan& plan, FixCommandOptions& opt, const std::string& 
   int converged = 0, not_converged = 0, failed = 0;
   double schedule_seconds = 0;
   for (const ConfigPaths* c : todo) {
-    const std::string label = several ? "[" + std::to_string(c->index) + "] " + c->input + ": " : "";
+    const std::string label =
+        several ? "[" + std::to_string(c->index) + "] " + c->input + ": " : "";
     const ConfigOutcome o = fix_one(*c, opt, session, world, command_line, label);
     if (!o.error.empty()) {
       if (!several && !journal) throw Error(o.error);
       ++failed;
-      if (root) std::fprintf(stderr, "error: %s\n(going on with the next configuration)\n", o.error.c_str());
+      if (root)
+        std::fprintf(stderr, "error: %s\n(going on with the next configuration)\n",
+                     o.error.c_str());
     } else {
       ++(o.entry.result.converged ? converged : not_converged);
-      for (const FixResult& r : o.entry.copies.copies) schedule_seconds += r.seconds;
+      for (const FixResult& r : o.entry.copies.copies)
+        schedule_seconds += r.seconds;
     }
     if (journal) journal->record(*c, journal_entry(*c, o, world));
     std::fflush(stdout);
   }
 
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (root && (several || journal)) {
-    std::printf("# %zu configuration(s): %d converged, %d not converged, %d failed, %zu finished before; "
-                "%.3f s (%.1f configurations per hour), %.3f s in the schedules, %.3f s outside them\n",
-                plan.configs.size(), converged, not_converged, failed, plan.configs.size() - todo.size(),
-                seconds, 3600.0 * double(todo.size()) / seconds, schedule_seconds, seconds - schedule_seconds);
+    std::printf(
+        "# %zu configuration(s): %d converged, %d not converged, %d failed, %zu finished before; "
+        "%.3f s (%.1f configurations per hour), %.3f s in the schedules, %.3f s outside them\n",
+        plan.configs.size(), converged, not_converged, failed, plan.configs.size() - todo.size(),
+        seconds, 3600.0 * double(todo.size()) / seconds, schedule_seconds,
+        seconds - schedule_seconds);
     if (failed + not_converged > 0)
-      std::fprintf(stderr, "error: %d configuration(s) not finished; run the same command again to redo exactly them%s\n",
-                   failed + not_converged, not_converged ? " (with a longer schedule for those that did not converge)" : "");
+      std::fprintf(stderr,
+                   "error: %d configuration(s) not finished; run the same command again to redo "
+                   "exactly them%s\n",
+                   failed + not_converged,
+                   not_converged ? " (with a longer schedule for those that did not converge)"
+                                 : "");
   }
   return failed ? 1 : not_converged ? 3 : 0;
 }

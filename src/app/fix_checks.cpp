@@ -54,7 +54,8 @@ void resolve_transform_format(FixCommandOptions& opt) {
 } // namespace
 
 void check_fix_options(FixCommandOptions& opt) {
-  if (opt.copies < 1) throw Error("--copies must be at least 1 (got " + std::to_string(opt.copies) + ")");
+  if (opt.copies < 1)
+    throw Error("--copies must be at least 1 (got " + std::to_string(opt.copies) + ")");
   if (!(opt.copy_tolerance >= 0)) throw Error("--copy-tolerance must be >= 0");
   check_exclusive(opt);
   resolve_output_format(opt);

@@ -10,12 +10,12 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   static std::string gauge = "landau", precision = "double", backend = "cpu", group = "su3";
   static int storage = 12;
   fix.add_option("--input,-i", opt.input,
-                 "configurations to fix, any format gaugefix reads; a quoted glob ('cfg/*.lime') is "
-                 "expanded (default: generate one)")
+                 "configurations to fix, any format gaugefix reads; a quoted glob "
+                 "('cfg/*.lime') is expanded (default: generate one)")
       ->check(non_empty)
       ->expected(1, -1);
   fix.add_option("--input-list", opt.input_list,
-                 "file of configurations to fix, one path per line (# comments, blank lines skipped)")
+                 "file of configurations to fix, one path per line (# comments skipped)")
       ->check(non_empty);
   fix.add_option("--generate", opt.generate, "field to generate without --input: unit, smooth, hot")
       ->check(CLI::IsMember({"unit", "smooth", "hot"}));
@@ -25,8 +25,8 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   fix.add_option("--random-transform", opt.random_transform_seed,
                  "seed of a random gauge transformation applied first (0: none)");
   fix.add_option("--output,-o", opt.output,
-                 "where to write the fixed field; several inputs: a pattern with {stem}, {name}, {index} "
-                 "or {seq}")
+                 "where to write the fixed field; several inputs: a pattern with {stem}, "
+                 "{name}, {index} or {seq}")
       ->check(non_empty);
   fix.add_option("--output-format", opt.output_format,
                  "nersc (3x3), nersc-2row, ildg, scidac, milc, openqcd or hdf5 (default: from "
@@ -48,14 +48,15 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
                  "launch parameters: off (defaults), cached, on (tune what the cache lacks) or force "
                  "(default: $GAUGEFIX_TUNING, else on)")
       ->check(CLI::IsMember({"off", "cached", "on", "force"}));
-  fix.add_option("--summary", opt.summary, "YAML summary file (several inputs: a pattern, one per input)")
+  fix.add_option("--summary", opt.summary,
+                 "YAML summary file (several inputs: a pattern, one per input)")
       ->check(non_empty);
   fix.add_option("--journal", opt.journal,
-                 "journal of the run, from which the same command continues after a kill (default with "
-                 "several inputs: gaugefix-journal.yaml beside the first output)")
+                 "journal of the run, from which the same command continues after a kill "
+                 "(default with several inputs: gaugefix-journal.yaml beside the first output)")
       ->check(non_empty);
   fix.add_option("--copies", opt.copies,
-                 "Gribov copies: random starts per configuration, the one of largest F written (default 1)");
+                 "Gribov copies: starts per configuration, the one of largest F written (default 1)");
   fix.add_flag("--keep-copies", opt.keep_copies,
                "write every copy too, as <output stem>.copy<c>.<extension> (g(x) likewise)");
   fix.add_option("--copy-tolerance", opt.copy_tolerance,

@@ -22,8 +22,8 @@ HostField generate_field(const FixCommandOptions& opt, const World& world) {
   const int L[4] = {opt.lattice[0], opt.lattice[1], opt.lattice[2], opt.lattice[3]};
   for (int d = 0; d < 4; ++d)
     if (L[d] < 2 || L[d] % 2 != 0)
-      throw Error("--lattice: extent " + std::to_string(L[d]) + " in direction " + std::to_string(d) +
-                  " must be even and >= 2 (checkerboard updates)");
+      throw Error("--lattice: extent " + std::to_string(L[d]) + " in direction " +
+                  std::to_string(d) + " must be even and >= 2 (checkerboard updates)");
   const double eps = opt.generate == "unit" ? 0.0 : opt.generate == "smooth" ? 0.2 : 1.0;
   return random_field(decompose_time(L, world), opt.nc, opt.engine.seed, eps,
                       RandomPurpose::generator);
@@ -43,7 +43,8 @@ void remove_unconverged(const std::string& path, bool quiet) {
                 unconverged_suffix);
 }
 
-WriteOptions write_options(const FixCommandOptions& opt, const SummaryEntry& e, Provenance provenance) {
+WriteOptions write_options(const FixCommandOptions& opt, const SummaryEntry& e,
+                           Provenance provenance) {
   WriteOptions w;
   const bool two_rows = opt.output_format == "nersc-2row";
   w.format = parse_format(two_rows ? "nersc" : opt.output_format);
@@ -57,8 +58,8 @@ WriteOptions write_options(const FixCommandOptions& opt, const SummaryEntry& e, 
 // What one configuration writes, with the inputs no output may be.
 class Writer {
 public:
-  Writer(const FixCommandOptions& opt, const ConfigPaths& c, const FileInfo& info, const World& world,
-         ConfigOutcome& out)
+  Writer(const FixCommandOptions& opt, const ConfigPaths& c, const FileInfo& info,
+         const World& world, ConfigOutcome& out)
       : opt_(opt), info_(info), world_(world), out_(out) {
     for (const std::string* p : {&c.input, &opt.config})
       if (!p->empty()) inputs_.push_back(*p);
@@ -69,13 +70,16 @@ public:
              const HostField& links, const HostField& g) {
     const bool converged = e.result.converged;
     if (const std::string path = written_path(output, converged, opt_.unconverged); !path.empty()) {
-      write_gauge_file(path, links,
-                       write_options(opt_, e, fix_provenance(info_.provenance, e, opt_.fix.tolerance, world_)),
-                       world_, inputs_);
+      write_gauge_file(
+          path, links,
+          write_options(opt_, e, fix_provenance(info_.provenance, e, opt_.fix.tolerance, world_)),
+          world_, inputs_);
       out_.written.push_back(path);
     }
-    if (const std::string path = written_path(transform_output, converged, opt_.unconverged); !path.empty()) {
-      write_transform(path, g, parse_transform_format(opt_.transform_format), run_record(e), world_, inputs_);
+    if (const std::string path = written_path(transform_output, converged, opt_.unconverged);
+        !path.empty()) {
+      write_transform(path, g, parse_transform_format(opt_.transform_format), run_record(e), world_,
+                      inputs_);
       out_.written.push_back(path);
     }
     if (converged && world_.rank() == 0 && opt_.unconverged == "mark") {
@@ -96,8 +100,8 @@ void print_header(const SummaryEntry& e, const Engine& engine, int ranks) {
   std::printf("# gaugefix fix: %s gauge, SU(%d) %dx%dx%dx%d, %s precision on %s, %d rank(s), "
               "halo path %s\n# %8s %-15s %22s %12s %10s\n",
               e.gauge.c_str(), e.nc, e.lattice[0], e.lattice[1], e.lattice[2], e.lattice[3],
-              e.precision.c_str(), e.backend.c_str(), ranks, engine.halo_path(), "iter", "phase", "F",
-              "theta", "seconds");
+              e.precision.c_str(), e.backend.c_str(), ranks, engine.halo_path(), "iter", "phase",
+              "F", "theta", "seconds");
 }
 
 void print_result(const std::string& label, const SummaryEntry& e) {
@@ -111,7 +115,8 @@ void print_result(const std::string& label, const SummaryEntry& e) {
               r.final.functional, r.final.theta, r.seconds);
 }
 
-void report_not_converged(const FixCommandOptions& opt, const ConfigPaths& c, const SummaryEntry& e) {
+void report_not_converged(const FixCommandOptions& opt, const ConfigPaths& c,
+                          const SummaryEntry& e) {
   const FixResult& r = e.result;
   const std::string of = c.input.empty() ? "" : " for '" + c.input + "'";
   std::fprintf(stderr,
@@ -128,7 +133,8 @@ void report_not_converged(const FixCommandOptions& opt, const ConfigPaths& c, co
 
 } // namespace
 
-FixResult fix_field(Engine& engine, const FixCommandOptions& opt, int nc, const Geometry& geom, bool quiet) {
+FixResult fix_field(Engine& engine, const FixCommandOptions& opt, int nc, const Geometry& geom,
+                    bool quiet) {
   return run_schedule(engine, opt.engine.gauge, nc, geom, opt.fix, [quiet](const Progress& p) {
     if (quiet) return;
     std::printf("  %8ld %-15s %22.16f %12.4e %10.3f\n", p.iteration, p.phase, p.m.functional,
@@ -138,7 +144,8 @@ FixResult fix_field(Engine& engine, const FixCommandOptions& opt, int nc, const 
 }
 
 ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSession& session,
-                      const World& world, const std::string& command_line, const std::string& label) {
+                      const World& world, const std::string& command_line,
+                      const std::string& label) {
   const auto started = std::chrono::steady_clock::now();
   const bool root = world.rank() == 0;
   const bool quiet = opt.quiet || !root;
@@ -160,14 +167,16 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
     }
     // the readers fail on every rank alike; the ranks agree before going on
     if (world.any(!out.error.empty())) {
-      if (out.error.empty()) out.error = "gauge file '" + c.input + "': another rank could not read it";
+      if (out.error.empty())
+        out.error = "gauge file '" + c.input + "': another rank could not read it";
       return out;
     }
     for (const auto& [name, value] : info.computed)
       if (name.find("CHECKSUM") != std::string::npos || name.find("SUM") != std::string::npos)
         entry.input_checksum += (entry.input_checksum.empty() ? "" : " ") + name + "=" + value;
     if (info.reunitarised && !quiet)
-      std::printf("# %s: %d-bit links reunitarised on read\n", c.input.c_str(), 8 * info.bytes_per_real);
+      std::printf("# %s: %d-bit links reunitarised on read\n", c.input.c_str(),
+                  8 * info.bytes_per_real);
   }
   check_output_holds(opt, u.nc, c.input);
 
@@ -177,7 +186,8 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
   entry.backend = backend_name(opt.engine.backend);
   entry.ranks = world.size();
   entry.nc = u.nc;
-  for (int d = 0; d < 4; ++d) entry.lattice[d] = u.geom.L[d];
+  for (int d = 0; d < 4; ++d)
+    entry.lattice[d] = u.geom.L[d];
   entry.options = command_line;
   entry.plaquette_before = plaquette(u, world);
   entry.polyakov_before = polyakov_loop(u, world).re;
@@ -191,18 +201,23 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
   const std::uint64_t fingerprint = opt.copies > 1 ? field_fingerprint(u, world) : 0;
   HostField work, best_links, g, best_g;
   for (int k = 0; k < opt.copies; ++k) {
-    const std::uint64_t seed = k == 0 ? opt.random_transform_seed : copy_seed(opt.engine.seed, fingerprint, k);
-    if (k + 1 == opt.copies) work = std::move(u); // the input is not needed after the last start
-    else work = u;
+    const std::uint64_t seed =
+        k == 0 ? opt.random_transform_seed : copy_seed(opt.engine.seed, fingerprint, k);
+    if (k + 1 == opt.copies)
+      work = std::move(u); // the input is not needed after the last start
+    else
+      work = u;
     HostField g_random; // the random start, composed into the written g(x)
     if (seed) g_random = random_gauge_transform(work, seed);
     Engine& engine = session.load(work);
     if (!quiet && k == 0) print_header(entry, engine, world.size());
     if (!quiet && opt.copies > 1)
       std::printf("# copy %d of %d: %s\n", k, opt.copies,
-                  seed ? ("random start, seed " + std::to_string(seed)).c_str() : "the input as read");
+                  seed ? ("random start, seed " + std::to_string(seed)).c_str()
+                       : "the input as read");
     const FixResult r = fix_field(engine, opt, nc, geom, quiet);
-    if (track && g.data.size() != std::size_t(geom.local_volume()) * nc * nc) g = HostField(geom, nc, 1);
+    if (track && g.data.size() != std::size_t(geom.local_volume()) * nc * nc)
+      g = HostField(geom, nc, 1);
     engine.download(work, track ? &g : nullptr);
     if (track && seed) compose_gauge_transforms(g, g_random);
     stats.copies.push_back(r);
@@ -211,7 +226,8 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
       SummaryEntry copy_entry = entry;
       copy_entry.result = r;
       writer.field(c.output.empty() ? "" : copy_path(c.output, k),
-                   c.transform_output.empty() ? "" : copy_path(c.transform_output, k), copy_entry, work, g);
+                   c.transform_output.empty() ? "" : copy_path(c.transform_output, k), copy_entry,
+                   work, g);
     }
     if (k == 0 || better_copy(r, stats.copies[std::size_t(stats.best)])) {
       stats.best = k;
@@ -223,7 +239,8 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
   entry.result = stats.copies[std::size_t(stats.best)];
   entry.launches = session.launches();
   entry.output = written_path(c.output, entry.result.converged, opt.unconverged);
-  entry.transform_output = written_path(c.transform_output, entry.result.converged, opt.unconverged);
+  entry.transform_output =
+      written_path(c.transform_output, entry.result.converged, opt.unconverged);
   entry.plaquette_after = plaquette(best_links, world);
   entry.polyakov_after = polyakov_loop(best_links, world).re;
   if (root) print_result(label, entry);
@@ -234,10 +251,12 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
     out.written.push_back(c.summary);
   }
   if (root) {
-    for (const NamedPath& p : possible_outputs(c, opt)) remove_stale_temporaries(p.path);
+    for (const NamedPath& p : possible_outputs(c, opt))
+      remove_stale_temporaries(p.path);
     if (!entry.result.converged) report_not_converged(opt, c, entry);
   }
-  out.seconds_total = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  out.seconds_total =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;
 }
 

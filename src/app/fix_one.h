@@ -31,10 +31,12 @@ struct ConfigOutcome {
 
 // `label`: printed before the result line (the input, in a batch); "" for none.
 ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSession& session,
-                      const World& world, const std::string& command_line, const std::string& label);
+                      const World& world, const std::string& command_line,
+                      const std::string& label);
 
 // One copy: the schedule of opt on the engine (loaded with the copy's start), with the
 // progress printed unless quiet.
-FixResult fix_field(Engine& engine, const FixCommandOptions& opt, int nc, const Geometry& geom, bool quiet);
+FixResult fix_field(Engine& engine, const FixCommandOptions& opt, int nc, const Geometry& geom,
+                    bool quiet);
 
 } // namespace gf

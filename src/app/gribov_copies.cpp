@@ -42,7 +42,8 @@ std::uint64_t field_fingerprint(const HostField& slab, const World& world) {
 }
 
 std::uint64_t copy_seed(std::uint64_t seed, std::uint64_t fingerprint, int copy) {
-  const std::uint64_t s = combine(combine(combine(0x6761756765666978ULL, seed), fingerprint), std::uint64_t(copy));
+  const std::uint64_t s =
+      combine(combine(combine(0x6761756765666978ULL, seed), fingerprint), std::uint64_t(copy));
   return s == 0 ? 1 : s; // 0 means "no random start"
 }
 

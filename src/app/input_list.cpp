@@ -23,7 +23,9 @@ std::vector<std::string> expand_glob(const std::string& pattern) {
   ::globfree(&g);
   if (status == GLOB_NOMATCH || (status == 0 && out.empty()))
     throw Error("--input '" + pattern + "': the pattern matches no file");
-  if (status != 0) throw Error("--input '" + pattern + "': the pattern cannot be expanded (a folder is unreadable)");
+  if (status != 0)
+    throw Error("--input '" + pattern +
+                "': the pattern cannot be expanded (a folder is unreadable)");
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -41,14 +43,17 @@ std::vector<std::string> read_list(const std::string& list) {
     const std::size_t last = line.find_last_not_of(" \t\r");
     out.push_back(line.substr(first, last - first + 1));
   }
-  if (in.bad()) throw Error("--input-list '" + list + "': read error after line " + std::to_string(number));
-  if (out.empty()) throw Error("--input-list '" + list + "': lists no input (only blank lines or comments)");
+  if (in.bad())
+    throw Error("--input-list '" + list + "': read error after line " + std::to_string(number));
+  if (out.empty())
+    throw Error("--input-list '" + list + "': lists no input (only blank lines or comments)");
   return out;
 }
 
 } // namespace
 
-std::vector<std::string> resolve_inputs(const std::vector<std::string>& input, const std::string& input_list) {
+std::vector<std::string> resolve_inputs(const std::vector<std::string>& input,
+                                        const std::string& input_list) {
   if (!input.empty() && !input_list.empty())
     throw Error("--input and --input-list cannot both be given: list every input in one of them");
   std::vector<std::string> out;

@@ -14,6 +14,7 @@
 
 namespace gf {
 
-std::vector<std::string> resolve_inputs(const std::vector<std::string>& input, const std::string& input_list);
+std::vector<std::string> resolve_inputs(const std::vector<std::string>& input,
+                                        const std::string& input_list);
 
 } // namespace gf

@@ -19,7 +19,9 @@ std::string read_text(const std::string& path) {
   if (!in) throw Error("--journal '" + path + "': cannot open for reading");
   std::ostringstream s;
   s << in.rdbuf();
-  if (s.str().empty()) throw Error("--journal '" + path + "' is empty: not a gaugefix journal (remove it or give another --journal)");
+  if (s.str().empty())
+    throw Error("--journal '" + path +
+                "' is empty: not a gaugefix journal (remove it or give another --journal)");
   return s.str();
 }
 
@@ -34,13 +36,16 @@ Journal::Journal(const std::string& path, const BatchPlan& plan, const FixComman
     : path_(path), world_(world), command_(command_line) {
   std::string content;
   if (world.rank() == 0) {
-    lock_ = std::make_unique<FileLock>(journal_lock_path(path), "gaugefix fix with the journal '" + path + "'");
+    lock_ = std::make_unique<FileLock>(journal_lock_path(path),
+                                       "gaugefix fix with the journal '" + path + "'");
     content = read_text(path);
   }
   world.broadcast(content);
-  for (const ConfigPaths& c : plan.configs) order_.push_back(c.input);
+  for (const ConfigPaths& c : plan.configs)
+    order_.push_back(c.input);
   options_ = YAML::Node(YAML::NodeType::Map);
-  for (const auto& [name, value] : defining_options(opt)) options_[name] = value;
+  for (const auto& [name, value] : defining_options(opt))
+    options_[name] = value;
   if (content.empty()) return;
 
   YAML::Node root;
@@ -49,9 +54,10 @@ Journal::Journal(const std::string& path, const BatchPlan& plan, const FixComman
   } catch (const YAML::Exception& e) {
     throw Error("--journal '" + path + "': not a gaugefix journal: " + e.what());
   }
-  if (!root.IsMap() || text(root["program"]).rfind("gaugefix", 0) != 0 || !root["options"].IsMap() ||
-      !root["configurations"].IsSequence())
-    throw Error("--journal '" + path + "' is not a gaugefix journal (no program, options and configurations)");
+  if (!root.IsMap() || text(root["program"]).rfind("gaugefix", 0) != 0 ||
+      !root["options"].IsMap() || !root["configurations"].IsSequence())
+    throw Error("--journal '" + path +
+                "' is not a gaugefix journal (no program, options and configurations)");
   std::string differences;
   std::set<std::string> names;
   for (const auto& kv : options_) {
@@ -59,19 +65,23 @@ Journal::Journal(const std::string& path, const BatchPlan& plan, const FixComman
     names.insert(name);
     const std::string was = text(root["options"][name]), now = kv.second.as<std::string>();
     if (was != now)
-      differences += "\n  --" + name + ": " + (was.empty() ? "(not recorded)" : was) + " in the journal, " + now + " now";
+      differences += "\n  --" + name + ": " + (was.empty() ? "(not recorded)" : was) +
+                     " in the journal, " + now + " now";
   }
   for (const auto& kv : root["options"])
     if (!names.count(kv.first.as<std::string>()))
-      differences += "\n  --" + kv.first.as<std::string>() + ": recorded in the journal, unknown now";
+      differences +=
+          "\n  --" + kv.first.as<std::string>() + ": recorded in the journal, unknown now";
   if (!differences.empty())
-    throw Error("--journal '" + path + "' records a run with other options; a restart must give the same options " +
+    throw Error("--journal '" + path +
+                "' records a run with other options; a restart must give the same options " +
                 "(or another --journal to start afresh):" + differences);
   const std::set<std::string> listed(order_.begin(), order_.end());
   for (const YAML::Node& entry : root["configurations"]) {
     const std::string input = text(entry["input"]);
     if (!entries_.emplace(input, entry).second)
-      throw Error("--journal '" + path + "' lists the input '" + input + "' twice: not a journal gaugefix wrote");
+      throw Error("--journal '" + path + "' lists the input '" + input +
+                  "' twice: not a journal gaugefix wrote");
     if (!listed.count(input)) earlier_.push_back(input);
   }
 }
@@ -80,7 +90,8 @@ std::string Journal::unfinished_reason(const ConfigPaths& c) const {
   const auto it = entries_.find(c.input);
   if (it == entries_.end()) return "not in the journal";
   const YAML::Node& e = it->second;
-  if (text(e["state"]) != "converged") return "recorded as " + (text(e["state"]).empty() ? "unknown" : text(e["state"]));
+  if (text(e["state"]) != "converged")
+    return "recorded as " + (text(e["state"]).empty() ? "unknown" : text(e["state"]));
   if (text(e["output"]) != c.output || text(e["transform_output"]) != c.transform_output ||
       text(e["summary"]) != c.summary)
     return "recorded with other output names";

@@ -54,10 +54,10 @@ private:
 
   std::string path_;
   const World& world_;
-  std::unique_ptr<FileLock> lock_;   // rank 0
+  std::unique_ptr<FileLock> lock_; // rank 0
   YAML::Node options_;
   std::string command_;
-  std::vector<std::string> order_;   // inputs of this run, in list order
+  std::vector<std::string> order_;            // inputs of this run, in list order
   std::map<std::string, YAML::Node> entries_; // by input
   std::vector<std::string> earlier_; // inputs of earlier runs not in this run's list, in order
 };

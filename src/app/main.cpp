@@ -27,7 +27,8 @@ std::vector<std::string> list_option_names(const CLI::App& sub) {
   std::vector<std::string> names;
   for (const CLI::Option* o : sub.get_options())
     if (o->get_expected_max() > 1 && o->get_delimiter() == '\0')
-      for (const std::string& n : o->get_lnames()) names.push_back(n);
+      for (const std::string& n : o->get_lnames())
+        names.push_back(n);
   return names;
 }
 
@@ -68,7 +69,8 @@ std::vector<std::string> expand_config(const std::vector<std::string>& args, con
   bool dropping = false;
   for (const std::string& a : config_args) { // "--key" then its values
     if (a.rfind("--", 0) == 0)
-      dropping = std::find(on_command_line.begin(), on_command_line.end(), option_of(sub, a)) != on_command_line.end();
+      dropping = std::find(on_command_line.begin(), on_command_line.end(), option_of(sub, a)) !=
+                 on_command_line.end();
     if (!dropping) merged.push_back(a);
   }
   merged.insert(merged.end(), out.begin() + 2, out.end());

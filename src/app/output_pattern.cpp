@@ -21,7 +21,8 @@ void scan(const std::string& option, const std::string& pattern, F&& f) {
     const std::string key =
         close == std::string::npos ? std::string() : pattern.substr(open + 1, close - open - 1);
     bool known = false;
-    for (const char* k : keys) known = known || key == k;
+    for (const char* k : keys)
+      known = known || key == k;
     if (!known)
       throw Error(option + " '" + pattern + "': '" +
                   pattern.substr(open, close == std::string::npos ? 1 : close - open + 1) +
@@ -39,28 +40,36 @@ void check_pattern(const std::string& option, const std::string& pattern) {
 
 bool has_pattern(const std::string& pattern) {
   bool found = false;
-  scan("", pattern, [&](const std::string& key, const std::string&) { found = found || !key.empty(); });
+  scan("", pattern,
+       [&](const std::string& key, const std::string&) { found = found || !key.empty(); });
   return found;
 }
 
 bool uses_sequence(const std::string& pattern) {
   bool found = false;
-  scan("", pattern, [&](const std::string& key, const std::string&) { found = found || key == "seq"; });
+  scan("", pattern,
+       [&](const std::string& key, const std::string&) { found = found || key == "seq"; });
   return found;
 }
 
-std::string expand_pattern(const std::string& option, const std::string& pattern, const PatternInput& in) {
+std::string expand_pattern(const std::string& option, const std::string& pattern,
+                           const PatternInput& in) {
   const std::filesystem::path p(in.path);
   std::string out;
   scan(option, pattern, [&](const std::string& key, const std::string& text) {
-    if (key.empty()) out += text;
-    else if (key == "stem") out += p.stem().string();
-    else if (key == "name") out += p.filename().string();
-    else if (key == "index") out += std::to_string(in.index);
+    if (key.empty())
+      out += text;
+    else if (key == "stem")
+      out += p.stem().string();
+    else if (key == "name")
+      out += p.filename().string();
+    else if (key == "index")
+      out += std::to_string(in.index);
     else if (!in.sequence)
       throw Error(option + " '" + pattern + "' uses {seq}, but the input '" + in.path +
                   "' states no sequence number (NERSC SEQUENCE_NUMBER, or gaugefix's provenance)");
-    else out += std::to_string(*in.sequence);
+    else
+      out += std::to_string(*in.sequence);
   });
   return out;
 }

@@ -17,8 +17,8 @@
 namespace gf {
 
 struct PatternInput {
-  std::string path;                 // the input as listed
-  std::size_t index = 0;            // its position in the list
+  std::string path;                  // the input as listed
+  std::size_t index = 0;             // its position in the list
   std::optional<long long> sequence; // from its header, where read
 };
 
@@ -27,7 +27,8 @@ void check_pattern(const std::string& option, const std::string& pattern);
 bool has_pattern(const std::string& pattern);
 bool uses_sequence(const std::string& pattern);
 // The pattern with every {...} replaced for `in` (check_pattern first).
-std::string expand_pattern(const std::string& option, const std::string& pattern, const PatternInput& in);
+std::string expand_pattern(const std::string& option, const std::string& pattern,
+                           const PatternInput& in);
 std::string copy_path(const std::string& path, int copy);
 
 } // namespace gf

@@ -36,19 +36,24 @@ void emit_entry(YAML::Emitter& out, const SummaryEntry& e) {
   out << YAML::Key << "count" << YAML::Value << c.copies.size();
   out << YAML::Key << "best" << YAML::Value << c.best;
   out << YAML::Key << "functional" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-  for (const FixResult& r : c.copies) out << r.final.functional;
+  for (const FixResult& r : c.copies)
+    out << r.final.functional;
   out << YAML::EndSeq;
   out << YAML::Key << "converged" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-  for (const FixResult& r : c.copies) out << r.converged;
+  for (const FixResult& r : c.copies)
+    out << r.converged;
   out << YAML::EndSeq;
   out << YAML::Key << "iterations" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-  for (const FixResult& r : c.copies) out << r.iterations;
+  for (const FixResult& r : c.copies)
+    out << r.iterations;
   out << YAML::EndSeq;
   out << YAML::Key << "seconds" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-  for (const FixResult& r : c.copies) out << r.seconds;
+  for (const FixResult& r : c.copies)
+    out << r.seconds;
   out << YAML::EndSeq;
   out << YAML::Key << "seeds" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-  for (const std::uint64_t seed : c.seeds) out << seed;
+  for (const std::uint64_t seed : c.seeds)
+    out << seed;
   out << YAML::EndSeq;
   out << YAML::Key << "spread" << YAML::Value << c.spread;
   out << YAML::Key << "tolerance" << YAML::Value << c.tolerance;
@@ -66,7 +71,8 @@ void write_summary(const std::string& path, const std::vector<SummaryEntry>& ent
   out.SetDoublePrecision(17);
   out << YAML::BeginMap << YAML::Key << "program" << YAML::Value << "gaugefix " GAUGEFIX_VERSION;
   out << YAML::Key << "configurations" << YAML::Value << YAML::BeginSeq;
-  for (const SummaryEntry& e : entries) emit_entry(out, e);
+  for (const SummaryEntry& e : entries)
+    emit_entry(out, e);
   out << YAML::EndSeq << YAML::EndMap;
   const std::string text = std::string(out.c_str()) + "\n";
   write_file_atomically(path, [&](std::ostream& os) { os << text; });

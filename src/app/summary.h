@@ -3,10 +3,10 @@
 #pragma once
 #include "app/gribov_copies.h"
 #include "fix/schedule.h"
-#include <yaml-cpp/yaml.h>
 #include <map>
 #include <string>
 #include <vector>
+#include <yaml-cpp/yaml.h>
 
 namespace gf {
 
@@ -21,8 +21,8 @@ struct SummaryEntry {
   std::string input_checksum; // the checksums computed from the input file, "NAME=value ..."
   int nc = 3;
   int lattice[4] = {0, 0, 0, 0};
-  FixResult result;              // of the copy written (the best)
-  CopyStatistics copies;         // every copy (one without --copies)
+  FixResult result;      // of the copy written (the best)
+  CopyStatistics copies; // every copy (one without --copies)
   double plaquette_before = 0, plaquette_after = 0;
   double polyakov_before = 0, polyakov_after = 0;
   std::string options; // the options as given, one line

@@ -26,9 +26,11 @@ std::vector<std::string> yaml_config_arguments(const std::string& path,
       throw Error("config file " + path + ": option '" + key + "' is given more than once");
     const YAML::Node& v = kv.second;
     if (v.IsSequence() && std::find(list_keys.begin(), list_keys.end(), key) != list_keys.end()) {
-      if (v.size() == 0) throw Error("config file " + path + ": option '" + key + "' is an empty list");
+      if (v.size() == 0)
+        throw Error("config file " + path + ": option '" + key + "' is an empty list");
       args.push_back("--" + key);
-      for (std::size_t i = 0; i < v.size(); ++i) args.push_back(v[i].as<std::string>());
+      for (std::size_t i = 0; i < v.size(); ++i)
+        args.push_back(v[i].as<std::string>());
       continue;
     }
     std::string value;

@@ -73,9 +73,11 @@ public:
   void upload(const HostField& host) override {
     const Geometry& g = host.geom;
     if (host.nc != N || host.ndir != 4 || g.t0 != geom_.t0 || g.nt != geom_.nt ||
-        g.L[0] != geom_.L[0] || g.L[1] != geom_.L[1] || g.L[2] != geom_.L[2] || g.L[3] != geom_.L[3])
-      throw Error("engine upload: the field (SU(" + std::to_string(host.nc) + "), " + std::to_string(g.L[0]) +
-                  "x" + std::to_string(g.L[1]) + "x" + std::to_string(g.L[2]) + "x" + std::to_string(g.L[3]) +
+        g.L[0] != geom_.L[0] || g.L[1] != geom_.L[1] || g.L[2] != geom_.L[2] ||
+        g.L[3] != geom_.L[3])
+      throw Error("engine upload: the field (SU(" + std::to_string(host.nc) + "), " +
+                  std::to_string(g.L[0]) + "x" + std::to_string(g.L[1]) + "x" +
+                  std::to_string(g.L[2]) + "x" + std::to_string(g.L[3]) +
                   ") is not of the engine's lattice and group");
     gf::synchronize(Exec{});
     load(host);
