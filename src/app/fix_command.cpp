@@ -56,7 +56,7 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
                  "(default with several inputs: gaugefix-journal.yaml beside the first output)")
       ->check(non_empty);
   fix.add_option("--copies", opt.copies,
-                 "Gribov copies: starts per configuration, the one of largest F written (default 1)");
+                 "Gribov copies: starts per configuration; the largest F is written (default 1)");
   fix.add_flag("--keep-copies", opt.keep_copies,
                "write every copy too, as <output stem>.copy<c>.<extension> (g(x) likewise)");
   fix.add_option("--copy-tolerance", opt.copy_tolerance,
