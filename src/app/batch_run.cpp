@@ -116,6 +116,7 @@ int run_batch(const BatchPlan& plan, FixCommandOptions& opt, const std::string& 
                    not_converged ? " (with a longer schedule for those that did not converge)"
                                  : "");
   }
+  world.barrier(); // rank 0's files (summaries, journal) are written when any rank returns
   return failed ? 1 : not_converged ? 3 : 0;
 }
 
