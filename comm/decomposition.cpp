@@ -5,6 +5,12 @@
 namespace gf {
 
 Geometry decompose_time(const int L[4], const World& world) {
+  std::int64_t sites = 1;
+  for (int d = 0; d < 4; ++d)
+    if (L[d] <= 0 || __builtin_mul_overflow(sites, std::int64_t(L[d]), &sites))
+      throw Error("lattice " + std::to_string(L[0]) + "x" + std::to_string(L[1]) + "x" +
+                  std::to_string(L[2]) + "x" + std::to_string(L[3]) +
+                  (L[d] <= 0 ? ": extents must be positive" : ": the number of sites overflows 64 bits"));
   const int ranks = world.size();
   if (ranks == 1) return Geometry::whole(L);
   if (L[3] % ranks != 0)
