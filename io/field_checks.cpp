@@ -41,7 +41,7 @@ std::int64_t checked_sites(const std::string& file, const std::string& field,
   std::int64_t sites = 1;
   for (int k = 0; k < 4; ++k) {
     if (n[k] <= 0 || n[k] > (std::int64_t(1) << 30))
-      throw Error(file + ": " + field + ": extent " + std::to_string(n[k]) + " in direction " +
+      throw Error(file + ": " + field + ": extent " + std::to_string(n[k]) + " in dimension " +
                   std::to_string(k) + " is not a lattice extent (1 to 2^30)");
     sites = checked_product(file, sites, n[k]);
   }

@@ -4,13 +4,13 @@
 #include "io/field_checks.h"
 #include "io/parallel_file.h"
 #include <algorithm>
-#include <cerrno>
 #include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <hdf5.h>
 #include <optional>
+#include <sys/statvfs.h>
 #include <unistd.h>
 #include <utility>
 
@@ -74,15 +74,9 @@ struct Context {
   std::string path;
   std::string name() const { return "HDF5 file '" + path + "'"; }
   [[noreturn]] void fail(const std::string& what) const { throw Error(name() + ": " + what); }
-  // id or status as returned by an HDF5 call; throws naming the step where it failed (and
-  // the system's reason where the file system refused a write).
+  // id or status as returned by an HDF5 call; throws naming the step where it failed.
   hid_t check(hid_t id, const std::string& step) const {
-    const int error = errno;
-    if (id < 0)
-      fail(step + " failed" + hdf5_reason() +
-           (error == ENOSPC || error == EDQUOT || error == EFBIG || error == EIO
-                ? std::string(" (") + std::strerror(error) + ")"
-                : ""));
+    if (id < 0) fail(step + " failed" + hdf5_reason());
     return id;
   }
 };
@@ -347,6 +341,22 @@ void check_storage(const Context& c, hid_t d, const std::string& dataset, std::i
            " chunks in the file (a dataset declared, never fully written)");
 }
 
+// " (no space left on the device: ...)" where the file system holding `path` has less room
+// than a dataset of shape `dims` needs, else "".
+std::string space_note(const std::string& path, const std::vector<hsize_t>& dims,
+                       int bytes_per_real) {
+  struct statvfs v {};
+  if (::statvfs(path.c_str(), &v) != 0) return "";
+  long double needed = bytes_per_real;
+  for (const hsize_t n : dims)
+    needed *= static_cast<long double>(n);
+  const long double free_bytes = static_cast<long double>(v.f_bavail) * v.f_frsize;
+  if (free_bytes >= needed) return "";
+  return " (no space left on the device: " + std::to_string(static_cast<long long>(free_bytes)) +
+         " bytes free, the data alone needs " + std::to_string(static_cast<long long>(needed)) +
+         ")";
+}
+
 } // namespace
 
 void write_field_dataset(const std::string& path, const std::string& dataset, const HostField& slab,
@@ -430,13 +440,14 @@ void write_field_dataset(const std::string& path, const std::string& dataset, co
                 : H5Dwrite(d, H5T_NATIVE_FLOAT, mem, fs, dxpl, single.data() + first);
         c.check(status, "writing the dataset " + dataset);
       });
-    } catch (const Error&) {
+    } catch (const Error& e) {
       // A full device: the temporary file is emptied (it is removed anyway) so that HDF5 can
       // flush its metadata when the file is closed below. A failed close would leave the
       // file open inside HDF5, which closes it again in MPI_Finalize and crashes.
+      const std::string space = space_note(file.temporary_path(), dims, bytes_per_real);
       const int emptied = ::truncate(file.temporary_path().c_str(), 0);
       static_cast<void>(emptied); // where it fails, the write error is still the one reported
-      throw;
+      throw Error(e.what() + space);
     }
   }
   file.commit();

@@ -99,8 +99,8 @@ ScidacRecordInfo parse_scidac_record(const std::string& source, const std::strin
   info.datatype = r.child_text("datatype").value_or("");
   if (info.colors && info.typesize != 2 * info.colors * info.colors * info.bytes)
     throw Error(w + ": <typesize> " + std::to_string(info.typesize) + " is not that of a " +
-                std::to_string(info.colors) + "x" + std::to_string(info.colors) +
-                " complex matrix of precision " + precision + " (" +
+                std::to_string(info.colors) + "x" + std::to_string(info.colors) + " complex matrix (<colors> " +
+                std::to_string(info.colors) + ") of precision " + precision + " (" +
                 std::to_string(2 * info.colors * info.colors * info.bytes) + ")");
   // e.g. QDP_D3_ColorMatrix: its precision letter and colors must be the record's.
   const std::string suffix = "_ColorMatrix";

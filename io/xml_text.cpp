@@ -2,6 +2,7 @@
 #include "core/error.h"
 #include <libxml/parser.h>
 #include <libxml/tree.h>
+#include <algorithm>
 #include <mutex>
 #include <utility>
 
@@ -98,7 +99,11 @@ std::optional<std::string> XmlDocument::load(const std::string& text) {
   const std::unique_ptr<xmlParserCtxt, void (*)(xmlParserCtxtPtr)> ctxt(xmlNewParserCtxt(),
                                                                          xmlFreeParserCtxt);
   if (!ctxt) throw Error(*where_ + ": cannot create an XML parser");
-  xmlDoc* doc = xmlCtxtReadMemory(ctxt.get(), text.data(), static_cast<int>(text.size()), nullptr,
+  // White space before the XML declaration, as some writers put it (e.g. a line break in
+  // the ildg-format record of the ILDG files of LatticeQCD/AnalysisToolbox), is skipped.
+  const std::size_t start = std::min(text.find_first_not_of(" \t\r\n"), text.size());
+  xmlDoc* doc = xmlCtxtReadMemory(ctxt.get(), text.data() + start,
+                                  static_cast<int>(text.size() - start), nullptr,
                                   nullptr, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
   if (!doc) {
     const xmlError* e = xmlCtxtGetLastError(ctxt.get());

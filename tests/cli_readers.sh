@@ -90,7 +90,7 @@ hdf5_no_space)
       "$g" fix --input "$d/e8.0000" --quiet $args > "$d/stdout" 2> "$d/stderr" || got=$?
       file=${args#* }
       [ "$got" -eq 1 ] || { echo "exit status $got writing $file: $(cat "$d/stderr")"; exit 1; }
-      grep -qF "No space left on device" "$d/stderr" || { echo "no reason: $(cat "$d/stderr")"; exit 1; }
+      grep -qF "no space left on the device" "$d/stderr" || { echo "no reason: $(cat "$d/stderr")"; exit 1; }
       grep -qF "$file" "$d/stderr" || { echo "$file not named: $(cat "$d/stderr")"; exit 1; }
       [ ! -e "$file" ] || { echo "$file exists"; exit 1; }
       [ -z "$(find "$d/full" -name "*.gaugefix-tmp.*")" ] || { echo "temporary file left"; exit 1; }

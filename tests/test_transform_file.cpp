@@ -319,7 +319,7 @@ TEST_F(TransformBadInput, LimeChecks) {
   expect_error(dir_.file("links.lime"), {"datacount", "4"});
   expect_read_error(
       dir_.file("g.lime"), [&] { read_ildg(dir_.file("g.lime"), self_world(), {}, nullptr); },
-      {"datacount 1", "g(x)"});
+      {"datacount> 1", "g(x)"});
 }
 
 TEST_F(TransformBadInput, BadOutputRequests) {
