@@ -319,7 +319,8 @@ void check_storage(const Context& c, hid_t d, const std::string& dataset, std::i
   if (layout == H5D_CONTIGUOUS || layout == H5D_COMPACT) {
     if (H5Pget_nfilters(plist) != 0 || stored != data_bytes)
       c.fail("storage: " + dataset + " claims " + std::to_string(data_bytes) + " bytes of data, " +
-             std::to_string(stored) + " are stored in the file (a dataset declared, never written)");
+             std::to_string(stored) +
+             " are stored in the file (a dataset declared, never written)");
     return;
   }
   if (layout != H5D_CHUNKED)

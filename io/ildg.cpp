@@ -4,8 +4,8 @@
 #include "io/field_codec.h"
 #include "io/lime.h"
 #include "io/parallel_file.h"
-#include "io/scidac_provenance.h"
 #include "io/scidac.h"
+#include "io/scidac_provenance.h"
 #include "io/xml_text.h"
 #include <algorithm>
 #include <cctype>
@@ -244,8 +244,7 @@ void write_ildg(const std::string& path, const HostField& slab, const WriteOptio
 
   LimePlan plan;
   plan.add(scidac_file_record, scidac_file_xml(l.dims), true, false);
-  plan.add(scidac_user_file_record, head + gaugefix_xml(opt.provenance, opt.metadata), false,
-           true);
+  plan.add(scidac_user_file_record, head + gaugefix_xml(opt.provenance, opt.metadata), false, true);
   plan.add(scidac_record_record, scidac_record_xml(record, date), true, false);
   plan.add(scidac_user_record_record, head + gaugefix_xml(opt.provenance, {}), false, false);
   if (ildg)

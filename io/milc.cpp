@@ -4,8 +4,8 @@
 #include "io/field_codec.h"
 #include "io/parallel_file.h"
 #include <algorithm>
-#include <cstring>
 #include <cmath>
+#include <cstring>
 
 namespace gf {
 

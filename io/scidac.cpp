@@ -99,13 +99,15 @@ ScidacRecordInfo parse_scidac_record(const std::string& source, const std::strin
   info.datatype = r.child_text("datatype").value_or("");
   if (info.colors && info.typesize != 2 * info.colors * info.colors * info.bytes)
     throw Error(w + ": <typesize> " + std::to_string(info.typesize) + " is not that of a " +
-                std::to_string(info.colors) + "x" + std::to_string(info.colors) + " complex matrix (<colors> " +
-                std::to_string(info.colors) + ") of precision " + precision + " (" +
-                std::to_string(2 * info.colors * info.colors * info.bytes) + ")");
+                std::to_string(info.colors) + "x" + std::to_string(info.colors) +
+                " complex matrix (<colors> " + std::to_string(info.colors) + ") of precision " +
+                precision + " (" + std::to_string(2 * info.colors * info.colors * info.bytes) +
+                ")");
   // e.g. QDP_D3_ColorMatrix: its precision letter and colors must be the record's.
   const std::string suffix = "_ColorMatrix";
   const std::string& t = info.datatype;
-  if (t.size() >= suffix.size() + 3 && t.compare(t.size() - suffix.size(), suffix.size(), suffix) == 0) {
+  if (t.size() >= suffix.size() + 3 &&
+      t.compare(t.size() - suffix.size(), suffix.size(), suffix) == 0) {
     const std::size_t k = t.size() - suffix.size() - 3;
     const char p = t[k + 1], n = t[k + 2];
     if (t[k] == '_' && (p == 'F' || p == 'D') && n >= '1' && n <= '9' &&
@@ -136,8 +138,8 @@ void check_scidac_checksum(const std::string& source, const std::optional<Scidac
   if (!stored)
     checksum_mismatch(source,
                       "checksum: no scidac-checksum record, so nothing verifies the data (a file "
-                      "cut before it?); computed suma " + hex32(computed.a) + " sumb " +
-                          hex32(computed.b),
+                      "cut before it?); computed suma " +
+                          hex32(computed.a) + " sumb " + hex32(computed.b),
                       warning_only, world);
   else if (stored->a != computed.a || stored->b != computed.b)
     checksum_mismatch(source,
@@ -158,10 +160,10 @@ std::string scidac_file_xml(const int dims[4]) {
 
 std::string scidac_record_xml(const ScidacRecordInfo& info, const std::string& date) {
   return std::string(xml_declaration) + "<scidacRecord><version>1.0</version><date>" + date +
-         "</date><globaldata>0</globaldata><datatype>" + info.datatype +
-         "</datatype><precision>" + (info.bytes == 4 ? "F" : "D") + "</precision><colors>" +
-         std::to_string(info.colors) + "</colors><typesize>" + std::to_string(info.typesize) +
-         "</typesize><datacount>" + std::to_string(info.datacount) + "</datacount></scidacRecord>";
+         "</date><globaldata>0</globaldata><datatype>" + info.datatype + "</datatype><precision>" +
+         (info.bytes == 4 ? "F" : "D") + "</precision><colors>" + std::to_string(info.colors) +
+         "</colors><typesize>" + std::to_string(info.typesize) + "</typesize><datacount>" +
+         std::to_string(info.datacount) + "</datacount></scidacRecord>";
 }
 
 std::string scidac_checksum_xml(const ScidacSums& sums) {

@@ -149,9 +149,9 @@ BinaryHeader read_binary_header(const std::string& path, std::int64_t file_bytes
   if (h.text_bytes > max_text_bytes)
     fail(path, "metadata: " + std::to_string(h.text_bytes) + " bytes, more than the " +
                    std::to_string(max_text_bytes) + " allowed");
-  const std::int64_t data_bytes = checked_product(name_of(path), sites, std::int64_t(h.nc) * h.nc * 16);
-  const std::int64_t expected =
-      checked_sum(name_of(path), header_bytes + h.text_bytes, data_bytes);
+  const std::int64_t data_bytes =
+      checked_product(name_of(path), sites, std::int64_t(h.nc) * h.nc * 16);
+  const std::int64_t expected = checked_sum(name_of(path), header_bytes + h.text_bytes, data_bytes);
   if (file_bytes != expected)
     fail(path, "size: the file has " + std::to_string(file_bytes) + " bytes, but the header (" +
                    std::to_string(h.L[0]) + "x" + std::to_string(h.L[1]) + "x" +
@@ -212,8 +212,7 @@ HostField read_binary(const std::string& path, std::int64_t file_bytes, const Wo
 
 HostField read_hdf5_transform(const std::string& path, const World& world, TransformInfo* info,
                               bool checksum_warning_only) {
-  Hdf5FieldData d =
-      read_field_dataset(path, transform_dataset, 1, world, checksum_warning_only);
+  Hdf5FieldData d = read_field_dataset(path, transform_dataset, 1, world, checksum_warning_only);
   const std::string file = "HDF5 file '" + path + "'";
   if (d.bytes_per_real != 8)
     throw Error(file + ": datatype: " + transform_dataset +
@@ -256,8 +255,7 @@ std::optional<TransformFormat> detect_transform_format(const std::string& path) 
   const std::int64_t size = file_bytes(name_of(path), path);
   const std::vector<unsigned char> start =
       read_slab_bytes(path, 0, std::min<std::int64_t>(size, 8));
-  if (start.size() == 8 && std::memcmp(start.data(), magic, 8) == 0)
-    return TransformFormat::binary;
+  if (start.size() == 8 && std::memcmp(start.data(), magic, 8) == 0) return TransformFormat::binary;
   if (is_lime_file(path))
     return is_lime_transform(path) ? std::optional(TransformFormat::lime) : std::nullopt;
   if (hdf5_has_dataset(path, transform_dataset)) return TransformFormat::hdf5;

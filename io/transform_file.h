@@ -70,16 +70,16 @@ struct TransformInfo {
   TransformFormat format = TransformFormat::binary;
   // binary: the text; HDF5: the attributes; LIME: the <meta> elements
   std::map<std::string, std::string> metadata;
-  std::uint32_t checksum = 0;     // binary, HDF5: as stored (and computed)
+  std::uint32_t checksum = 0; // binary, HDF5: as stored (and computed)
   std::vector<std::pair<std::string, std::string>> stored, computed; // the checksums as text
-  int dims[4] = {0, 0, 0, 0};     // x, y, z, t
+  int dims[4] = {0, 0, 0, 0};                                        // x, y, z, t
   int nc = 3;
   int bytes_per_real = 8;
   double unitarity_deviation = 0; // max over sites, as stored
   bool reunitarised = false;      // 32-bit LIME data
 };
 
-HostField read_transform(const std::string& path, const World& world,
-                         TransformInfo* info = nullptr, bool checksum_warning_only = false);
+HostField read_transform(const std::string& path, const World& world, TransformInfo* info = nullptr,
+                         bool checksum_warning_only = false);
 
 } // namespace gf

@@ -1,8 +1,8 @@
 #include "io/xml_text.h"
 #include "core/error.h"
+#include <algorithm>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
-#include <algorithm>
 #include <mutex>
 #include <utility>
 
@@ -48,8 +48,8 @@ std::optional<XmlElement> XmlElement::child(const std::string& name) const {
       ++count;
     }
   if (count > 1)
-    throw Error(*where_ + ": <" + name + "> appears " + std::to_string(count) +
-                " times in <" + this->name() + ">: its values could contradict each other");
+    throw Error(*where_ + ": <" + name + "> appears " + std::to_string(count) + " times in <" +
+                this->name() + ">: its values could contradict each other");
   if (!found) return std::nullopt;
   return XmlElement(found, where_);
 }
@@ -87,7 +87,8 @@ std::vector<XmlElement> XmlElement::children(const std::string& name) const {
 }
 
 std::optional<std::string> XmlElement::attribute(const std::string& name) const {
-  xmlChar* v = xmlGetProp(const_cast<xmlNode*>(node(node_)), reinterpret_cast<const xmlChar*>(name.c_str()));
+  xmlChar* v =
+      xmlGetProp(const_cast<xmlNode*>(node(node_)), reinterpret_cast<const xmlChar*>(name.c_str()));
   if (!v) return std::nullopt;
   std::string s = reinterpret_cast<const char*>(v);
   xmlFree(v);
@@ -97,14 +98,14 @@ std::optional<std::string> XmlElement::attribute(const std::string& name) const 
 std::optional<std::string> XmlDocument::load(const std::string& text) {
   init_parser();
   const std::unique_ptr<xmlParserCtxt, void (*)(xmlParserCtxtPtr)> ctxt(xmlNewParserCtxt(),
-                                                                         xmlFreeParserCtxt);
+                                                                        xmlFreeParserCtxt);
   if (!ctxt) throw Error(*where_ + ": cannot create an XML parser");
   // White space before the XML declaration, as some writers put it (e.g. a line break in
   // the ildg-format record of the ILDG files of LatticeQCD/AnalysisToolbox), is skipped.
   const std::size_t start = std::min(text.find_first_not_of(" \t\r\n"), text.size());
   xmlDoc* doc = xmlCtxtReadMemory(ctxt.get(), text.data() + start,
-                                  static_cast<int>(text.size() - start), nullptr,
-                                  nullptr, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+                                  static_cast<int>(text.size() - start), nullptr, nullptr,
+                                  XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
   if (!doc) {
     const xmlError* e = xmlCtxtGetLastError(ctxt.get());
     std::string why = e && e->message ? trimmed(e->message) : "unknown error";

@@ -1,10 +1,10 @@
 // xml_text.h: the XML of ILDG and SciDAC records, read with a real parser (libxml2) and
 // written as text.
 //
-// XmlDocument parses a record's text (white space before it skipped): no network, no DTD (a <!DOCTYPE> is refused, so no
-// entity can be defined or expanded), namespaces resolved. A text that is not well-formed
-// XML throws gf::Error "<where>: not well-formed XML: <parser's reason> (line N)", where
-// `where` names the file and the record, e.g. "ILDG file 'cfg': record ildg-format";
+// XmlDocument parses a record's text (white space before it skipped): no network, no DTD (a
+// <!DOCTYPE> is refused, so no entity can be defined or expanded), namespaces resolved. A text that
+// is not well-formed XML throws gf::Error "<where>: not well-formed XML: <parser's reason> (line
+// N)", where `where` names the file and the record, e.g. "ILDG file 'cfg': record ildg-format";
 // XmlDocument::parse returns nullopt instead (free-text user records of other programs).
 // Elements are found by their local name whatever their namespace or prefix (<ildg:lx> and
 // <lx xmlns="http://www.lqcd.org/ildg"> are both "lx"); comments, processing instructions

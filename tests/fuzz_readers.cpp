@@ -95,7 +95,8 @@ std::vector<std::string> seed_files(const std::string& dir, const gf::World& wor
 std::pair<std::size_t, std::size_t> hdf5_data(const std::string& path) {
   if (H5Fis_hdf5(path.c_str()) <= 0) return {0, 0};
   const hid_t f = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
-  const char* name = H5Lexists(f, "/gauge/links", H5P_DEFAULT) > 0 ? "/gauge/links" : "/gauge/transform";
+  const char* name =
+      H5Lexists(f, "/gauge/links", H5P_DEFAULT) > 0 ? "/gauge/links" : "/gauge/transform";
   const hid_t d = H5Dopen2(f, name, H5P_DEFAULT);
   const auto offset = static_cast<std::size_t>(H5Dget_offset(d));
   const auto bytes = static_cast<std::size_t>(H5Dget_storage_size(d));
@@ -176,10 +177,21 @@ private:
   }
   // 4 or 8 bytes at `at` set to a boundary value, in either byte order.
   void word(std::string& b, std::size_t at) {
-    static const std::uint64_t values[] = {0,          1,          2,          0xffffffffull,
-                                           0x7fffffffull, 0x80000000ull, 1ull << 16, 1ull << 24,
-                                           1ull << 30, 1ull << 62, ~0ull,      3,
-                                           4096,       20103,      0x456789abull};
+    static const std::uint64_t values[] = {0,
+                                           1,
+                                           2,
+                                           0xffffffffull,
+                                           0x7fffffffull,
+                                           0x80000000ull,
+                                           1ull << 16,
+                                           1ull << 24,
+                                           1ull << 30,
+                                           1ull << 62,
+                                           ~0ull,
+                                           3,
+                                           4096,
+                                           20103,
+                                           0x456789abull};
     const std::uint64_t v = values[pick(std::size(values))];
     const int bytes = pick(2) ? 4 : 8;
     const bool big = pick(2);
@@ -201,9 +213,9 @@ private:
       flip(b, h + 6 + pick(2)); // flags
   }
   void nersc_value(std::string& b) {
-    static const char* values[] = {"0", "-1", "4294967296", "99999999999999999999", "1e308",
-                                   "nan", "", "2147483647", "65536", "16777216", "IEEE64",
-                                   "4D_SU2_GAUGE", "x"};
+    static const char* values[] = {
+        "0",     "-1",       "4294967296", "99999999999999999999", "1e308", "nan", "", "2147483647",
+        "65536", "16777216", "IEEE64",     "4D_SU2_GAUGE",         "x"};
     const std::size_t end = b.find("END_HEADER");
     if (end == std::string::npos) return word(b, pick(b.size()));
     std::vector<std::size_t> eqs;
@@ -271,8 +283,8 @@ int main(int argc, char** argv) {
     const std::size_t k = static_cast<std::size_t>(n) % files.size();
     const std::string& source = files[k];
     const auto [lo, hi] = data[k];
-    const std::string bytes = hi > lo ? mutator.mutate_hdf5(read_all(source), lo, hi)
-                                      : mutator.mutate(read_all(source));
+    const std::string bytes =
+        hi > lo ? mutator.mutate_hdf5(read_all(source), lo, hi) : mutator.mutate(read_all(source));
     write_all(path, bytes);
     const std::string what = read_everything(path, world);
     notes.str("");

@@ -31,8 +31,8 @@ int hdf5_unstored(const char* path, const long long n[4]) {
   const hid_t g = H5Gcreate2(f, "/gauge", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
   const hsize_t dims[8] = {hsize_t(n[3]), hsize_t(n[2]), hsize_t(n[1]), hsize_t(n[0]), 4, 3, 3, 2};
   const hid_t space = H5Screate_simple(8, dims, nullptr);
-  const hid_t d = H5Dcreate2(g, "links", H5T_IEEE_F64LE, space, H5P_DEFAULT, H5P_DEFAULT,
-                             H5P_DEFAULT);
+  const hid_t d =
+      H5Dcreate2(g, "links", H5T_IEEE_F64LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
   if (d < 0) return 1;
   const auto attribute = [&](const char* name, hid_t type, const void* value, hsize_t count) {
     const hid_t s = count ? H5Screate_simple(1, &count, nullptr) : H5Screate(H5S_SCALAR);

@@ -449,11 +449,11 @@ TEST_F(IldgBadInput, MalformedOrContradictingXmlRefused) {
   expect_error(with("doctype.lime", "<!DOCTYPE ildgFormat [<!ENTITY e \"4\">]>" + head +
                                         "<lx>&e;</lx><ly>4</ly><lz>4</lz><lt>4</lt></ildgFormat>"),
                {"ildg-format", "DOCTYPE"});
-  expect_error(with("root.lime", "<ildg>" + head.substr(12) + tail.substr(0, tail.size() - 13) +
-                                     "</ildg>"),
-               {"ildg-format", "<ildgFormat>"});
-  expect_error(with("nested.lime", head + "<lx><n>4</n></lx><ly>4</ly><lz>4</lz><lt>4</lt>" +
-                                       "</ildgFormat>"),
+  expect_error(
+      with("root.lime", "<ildg>" + head.substr(12) + tail.substr(0, tail.size() - 13) + "</ildg>"),
+      {"ildg-format", "<ildgFormat>"});
+  expect_error(with("nested.lime",
+                    head + "<lx><n>4</n></lx><ly>4</ly><lz>4</lz><lt>4</lt>" + "</ildgFormat>"),
                {"<lx>", "where a value belongs"});
   const std::string huge = "<lx>1073741824</lx><ly>1073741824</ly><lz>1073741824</lz>"
                            "<lt>1073741824</lt></ildgFormat>";

@@ -128,9 +128,9 @@ TEST_P(TransformRoundTrip, LimeRecordsAndBitwiseReadBack) {
   // the records QIO reads a LatticeColorMatrix from, in its order and message structure
   const std::vector<testing::LimeBytes> r = testing::lime_records(path);
   ASSERT_EQ(r.size(), 6u);
-  const char* types[6] = {"scidac-private-file-xml", "scidac-file-xml",
+  const char* types[6] = {"scidac-private-file-xml",   "scidac-file-xml",
                           "scidac-private-record-xml", "scidac-record-xml",
-                          "scidac-binary-data", "scidac-checksum"};
+                          "scidac-binary-data",        "scidac-checksum"};
   const bool mb[6] = {true, false, true, false, false, false};
   const bool me[6] = {false, true, false, false, false, true};
   for (int k = 0; k < 6; ++k) {
@@ -317,9 +317,9 @@ TEST_F(TransformBadInput, LimeChecks) {
   write_ildg(dir_.file("links.lime"), testing::random_field(cube, 3, 1, 1.0), w, self_world(), {});
   EXPECT_FALSE(detect_transform_format(dir_.file("links.lime")));
   expect_error(dir_.file("links.lime"), {"datacount", "4"});
-  expect_read_error(
-      dir_.file("g.lime"), [&] { read_ildg(dir_.file("g.lime"), self_world(), {}, nullptr); },
-      {"datacount> 1", "g(x)"});
+  expect_read_error(dir_.file("g.lime"),
+                    [&] { read_ildg(dir_.file("g.lime"), self_world(), {}, nullptr); },
+                    {"datacount> 1", "g(x)"});
 }
 
 TEST_F(TransformBadInput, BadOutputRequests) {

@@ -30,11 +30,12 @@ namespace {
 // g(x) files: binary, hdf5 or lime, 64-bit; the format from --format, else the extension's.
 int convert_transform(const ConvertCommandOptions& opt, const World& world) {
   const std::vector<FileFormat> ext = extension_formats(opt.output);
-  const TransformFormat ext_format = ext.empty()                      ? TransformFormat::binary
-                                     : ext.front() == FileFormat::hdf5 ? TransformFormat::hdf5
-                                     : ext.front() == FileFormat::ildg || ext.front() == FileFormat::scidac
-                                         ? TransformFormat::lime
-                                         : TransformFormat::binary;
+  const TransformFormat ext_format =
+      ext.empty()                       ? TransformFormat::binary
+      : ext.front() == FileFormat::hdf5 ? TransformFormat::hdf5
+      : ext.front() == FileFormat::ildg || ext.front() == FileFormat::scidac
+          ? TransformFormat::lime
+          : TransformFormat::binary;
   TransformFormat format = ext_format;
   if (!opt.format.empty()) {
     try {
@@ -44,8 +45,8 @@ int convert_transform(const ConvertCommandOptions& opt, const World& world) {
                   "' holds a gauge transformation g(x), written as binary, hdf5 or lime only");
     }
     if (!ext.empty() && format != ext_format)
-      throw Error("output '" + opt.output + "': the extension contradicts --format " +
-                  opt.format + ": rename the file or change --format");
+      throw Error("output '" + opt.output + "': the extension contradicts --format " + opt.format +
+                  ": rename the file or change --format");
   }
   if (opt.precision == "32")
     throw Error("--precision 32: gauge transformation files are written in 64 bits only");

@@ -79,8 +79,8 @@ std::string describe_file(const std::string& path, const FileInfo& info) {
 
 std::string describe_transform(const std::string& path, const TransformInfo& info) {
   std::string s = path + "\n";
-  s += line("format", std::string(transform_format_name(info.format)) +
-                          " (gauge transformation g(x))");
+  s += line("format",
+            std::string(transform_format_name(info.format)) + " (gauge transformation g(x))");
   s += line("lattice", std::to_string(info.dims[0]) + "x" + std::to_string(info.dims[1]) + "x" +
                            std::to_string(info.dims[2]) + "x" + std::to_string(info.dims[3]) +
                            " (x y z t)");

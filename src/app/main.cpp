@@ -1,5 +1,5 @@
-// gaugefix: command-line entry point. Subcommands: fix, generate, info, convert, transform, tune. Options come
-// from the command line and, with --config FILE, from a YAML file of the same names.
+// gaugefix: command-line entry point. Subcommands: fix, generate, info, convert, transform, tune.
+// Options come from the command line and, with --config FILE, from a YAML file of the same names.
 #include "app/convert_command.h"
 #include "app/fix_command.h"
 #include "app/generate_command.h"
@@ -76,8 +76,8 @@ int main(int argc, char** argv) {
       app.add_subcommand("convert", "convert a configuration to another file format");
   gf::add_convert_options(*convert, convert_opt);
   gf::TransformCommandOptions transform_opt;
-  CLI::App* transform = app.add_subcommand(
-      "transform", "apply a stored gauge transformation g(x) to a gauge field");
+  CLI::App* transform =
+      app.add_subcommand("transform", "apply a stored gauge transformation g(x) to a gauge field");
   gf::add_transform_options(*transform, transform_opt);
 
   gf::TuneCommandOptions tune_opt;

@@ -24,8 +24,9 @@ void apply_n(HostField& u, const HostField& g, const HostField& g_next) {
       const SiteCoords y = geom.forward(c, mu);
       const bool in_slab = y.x[3] >= geom.t0 && y.x[3] < geom.t0 + geom.nt;
       const Matrix<double, N> gy =
-          in_slab ? g.get<N>(g.local_index(y), 0)
-                  : g_next.get<N>(y.x[0] + geom.L[0] * (y.x[1] + std::int64_t(geom.L[1]) * y.x[2]), 0);
+          in_slab
+              ? g.get<N>(g.local_index(y), 0)
+              : g_next.get<N>(y.x[0] + geom.L[0] * (y.x[1] + std::int64_t(geom.L[1]) * y.x[2]), 0);
       u.set<N>(s, mu, g.get<N>(s, 0) * u.get<N>(s, mu) * adjoint(gy));
     }
   }
@@ -65,8 +66,7 @@ int run_transform(const TransformCommandOptions& opt, const World& world) {
   w.format = output_format(
       "output", opt.output, "--format",
       opt.format.empty() ? std::nullopt : std::optional<FileFormat>(parse_format(opt.format)));
-  check_run_paths({{"--transform", opt.transform}, {"input", opt.input}},
-                  {{"output", opt.output}});
+  check_run_paths({{"--transform", opt.transform}, {"input", opt.input}}, {{"output", opt.output}});
   ReadOptions ro;
   ro.checksum_warning_only = opt.checksum_warning_only;
   FileInfo info;
@@ -94,10 +94,10 @@ int run_transform(const TransformCommandOptions& opt, const World& world) {
   w.metadata = {{"transform", opt.transform}, {"input", opt.input}};
   write_gauge_file(opt.output, u, w, world, {opt.input, opt.transform});
   if (world.rank() == 0)
-    std::printf("%s (%s) transformed by %s (%s) -> %s (%s, %d-bit): SU(%d) %s\n",
-                opt.input.c_str(), format_name(info.format), opt.transform.c_str(),
-                transform_format_name(ti.format), opt.output.c_str(), format_name(w.format),
-                w.double_precision ? 64 : 32, u.nc, dims_text(u.geom.L).c_str());
+    std::printf("%s (%s) transformed by %s (%s) -> %s (%s, %d-bit): SU(%d) %s\n", opt.input.c_str(),
+                format_name(info.format), opt.transform.c_str(), transform_format_name(ti.format),
+                opt.output.c_str(), format_name(w.format), w.double_precision ? 64 : 32, u.nc,
+                dims_text(u.geom.L).c_str());
   return 0;
 }
 

@@ -65,8 +65,8 @@ std::size_t host_field_elements(const Geometry& g, int nc, int ndir) {
                             std::to_string(nc) + "), " + std::to_string(ndir) +
                             " matrices per site";
   std::int64_t sites = 1, elements = 0, bytes = 0;
-  for (const std::int64_t n : {std::int64_t(g.L[0]), std::int64_t(g.L[1]), std::int64_t(g.L[2]),
-                               std::int64_t(g.nt)})
+  for (const std::int64_t n :
+       {std::int64_t(g.L[0]), std::int64_t(g.L[1]), std::int64_t(g.L[2]), std::int64_t(g.nt)})
     if (n < 0 || __builtin_mul_overflow(sites, n, &sites))
       throw Error("memory: " + field + ": the number of sites overflows 64 bits");
   if (__builtin_mul_overflow(sites, std::int64_t(ndir) * nc * nc, &elements) ||
