@@ -174,8 +174,10 @@ cancel_resubmit)
   printf 'tolerance: 1e-12\ncheck-interval: 10\nanneal-steps: 400\nquiet: true\n' > "$d/slow.yaml"
   env=ALL,LIST="$d/list",OUTDIR="$d/out",OPTIONS="$d/slow.yaml",GAUGEFIX="$g",BACKEND=cpu,PER_TASK=3
   job=$(submit fix-ensemble.slurm --array=0-1 --export="$env")
+  # cancelled once both tasks are at work and one configuration is finished
   SECONDS=0
-  until compgen -G "$d/out/*.fixed" > /dev/null; do
+  at_work() { log "$job" "$1" 2> /dev/null | grep -q '^fixing '; }
+  until compgen -G "$d/out/*.fixed" > /dev/null && at_work 0 && at_work 1; do
     [ "$SECONDS" -lt 240 ] || fail "no output after 240 s: $(states "$job")"
     sleep 0.05
   done
