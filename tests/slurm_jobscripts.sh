@@ -43,12 +43,20 @@ mkdir "$d/cluster" "$d/log" "$d/direct"
 slurm_cluster_start "$d/cluster"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 # the jobs run as root
 
-# submit SCRIPT SBATCH-OPTION...: submits a script of jobscripts/ on one CPU per rank; prints the job id
+# submit SCRIPT SBATCH-OPTION... -- NAME=VALUE...: submits a script of jobscripts/ with the
+# variables NAME=VALUE, GAUGEFIX and BACKEND=cpu, one CPU per rank; prints the job id
 submit() {
-  local script=$1
+  local script=$1 options=() vars=("GAUGEFIX=$g" BACKEND=cpu)
   shift
-  sbatch --parsable --chdir="$d" --output="$d/log/%x-%A_%a.out" --cpus-per-task=1 "$@" \
-    "$root/jobscripts/$script"
+  while [ "$1" != -- ]; do
+    options+=("$1")
+    shift
+  done
+  shift
+  vars+=("$@")
+  local IFS=,
+  sbatch --parsable --chdir="$d" --output="$d/log/%x-%A_%a.out" --cpus-per-task=1 \
+    --export="ALL,${vars[*]}" "${options[@]}" "$root/jobscripts/$script"
 }
 
 # states ID: "TASK STATE EXITCODE" per job of ID, sorted (TASK: the array task, "-" for no array)
@@ -121,8 +129,8 @@ array)
   ensemble 5
   # a blank line, a CRLF line end and no final newline: five configurations
   printf '%s\n\n%s\r\n%s\n%s\n%s' "$d"/ens/e.000{0..4} > "$d/list"
-  job=$(submit fix-ensemble.slurm --array=0-3 \
-    --export=ALL,LIST="$d/list",OUTDIR="$d/out",OPTIONS="$d/fast.yaml",GAUGEFIX="$g",BACKEND=cpu,PER_TASK=2)
+  vars=("LIST=$d/list" "OUTDIR=$d/out" "OPTIONS=$d/fast.yaml" PER_TASK=2)
+  job=$(submit fix-ensemble.slurm --array=0-3 -- "${vars[@]}")
   wait_done "$job"
   want="0 COMPLETED 0:0
 1 COMPLETED 0:0
@@ -147,8 +155,7 @@ array)
   no_leftovers
   # submitted again: every configuration is finished, nothing runs, nothing changes
   stat -c '%n %i %Y %s' "$d"/out/* > "$d/before"
-  job=$(submit fix-ensemble.slurm --array=0-2 \
-    --export=ALL,LIST="$d/list",OUTDIR="$d/out",OPTIONS="$d/fast.yaml",GAUGEFIX="$g",BACKEND=cpu,PER_TASK=2)
+  job=$(submit fix-ensemble.slurm --array=0-2 -- "${vars[@]}")
   wait_done "$job"
   [ "$(states "$job" | grep -c ' COMPLETED 0:0$')" -eq 3 ] || fail "resubmitted: $(states "$job")"
   [ "$(for t in 0 1 2; do log "$job" "$t"; done | grep -c '^skip ')" -eq 5 ] ||
@@ -159,8 +166,7 @@ array)
   cp "$d/ens/e.0000" "$d/a/cfg"
   cp "$d/ens/e.0001" "$d/b/cfg"
   printf '%s\n%s\n' "$d/a/cfg" "$d/b/cfg" > "$d/twins"
-  job=$(submit fix-ensemble.slurm --array=0-1 \
-    --export=ALL,LIST="$d/twins",OUTDIR="$d/out",OPTIONS="$d/fast.yaml",GAUGEFIX="$g",BACKEND=cpu)
+  job=$(submit fix-ensemble.slurm --array=0-1 -- "LIST=$d/twins" "OUTDIR=$d/out" "OPTIONS=$d/fast.yaml")
   wait_done "$job"
   [ "$(states "$job" | grep -c ' FAILED 1:0$')" -eq 2 ] || fail "repeated base name: $(states "$job")"
   log "$job" 1 | grep -q "same base name 'cfg'" || fail "repeated base name: $(log "$job" 1)"
@@ -172,8 +178,8 @@ cancel_resubmit)
   # a schedule with simulated annealing: each configuration takes a while, so the job is
   # cancelled in the middle of its work
   printf 'tolerance: 1e-12\ncheck-interval: 10\nanneal-steps: 400\nquiet: true\n' > "$d/slow.yaml"
-  env=ALL,LIST="$d/list",OUTDIR="$d/out",OPTIONS="$d/slow.yaml",GAUGEFIX="$g",BACKEND=cpu,PER_TASK=3
-  job=$(submit fix-ensemble.slurm --array=0-1 --export="$env")
+  vars=("LIST=$d/list" "OUTDIR=$d/out" "OPTIONS=$d/slow.yaml" PER_TASK=3)
+  job=$(submit fix-ensemble.slurm --array=0-1 -- "${vars[@]}")
   # cancelled once both tasks are at work and one configuration is finished
   SECONDS=0
   at_work() { log "$job" "$1" 2> /dev/null | grep -q '^fixing '; }
@@ -197,7 +203,7 @@ cancel_resubmit)
   [ "${#done_before[@]}" -lt 6 ] || fail "every configuration was finished before scancel took effect"
   echo "finished before the cancel: ${done_before[*]}"
   for j in "${done_before[@]}"; do stat -c '%n %i %Y %s' "$d/out/e.000$j".{fixed,yaml}; done > "$d/before"
-  job=$(submit fix-ensemble.slurm --array=0-1 --export="$env")
+  job=$(submit fix-ensemble.slurm --array=0-1 -- "${vars[@]}")
   wait_done "$job"
   [ "$(states "$job")" = $'0 COMPLETED 0:0\n1 COMPLETED 0:0' ] || fail "resubmitted: $(states "$job")"
   logs=$(log "$job" 0; log "$job" 1)
@@ -231,8 +237,8 @@ two_ranks)
   converged "$d/direct/e.yaml"
   for launcher in mpirun srun; do
     out=$d/out/$launcher.fixed
-    env=ALL,INPUT="$d/ens/e.0000",OUTPUT="$out",OPTIONS="$d/fast.yaml",GAUGEFIX="$g",BACKEND=cpu,LAUNCHER=$launcher
-    job=$(submit fix-multi-gpu.slurm --export="$env")
+    vars=("INPUT=$d/ens/e.0000" "OUTPUT=$out" "OPTIONS=$d/fast.yaml" "LAUNCHER=$launcher")
+    job=$(submit fix-multi-gpu.slurm -- "${vars[@]}")
     wait_done "$job"
     [ "$(states "$job")" = "- COMPLETED 0:0" ] || fail "$launcher: $(states "$job"): $(log "$job")"
     log "$job" | grep -qxF "fixing $d/ens/e.0000 on 2 rank(s) of 1 node(s) with $launcher" ||
@@ -241,23 +247,24 @@ two_ranks)
     same_field "$out" "$d/direct/e.fixed"
     same_result "$out.yaml" "$d/direct/e.yaml"
   done
-  # submitted again: nothing runs, nothing changes
-  stat -c '%n %i %Y %s' "$d/out/mpirun.fixed" > "$d/before"
-  job=$(submit fix-multi-gpu.slurm --export="$env")
+  # the last job submitted again: nothing runs, nothing changes
+  stat -c '%n %i %Y %s' "$out" "$out.yaml" > "$d/before"
+  job=$(submit fix-multi-gpu.slurm -- "${vars[@]}")
   wait_done "$job"
-  [ "$(states "$job")" = "- COMPLETED 0:0" ] && log "$job" | grep -q '^skip: ' || fail "resubmitted: $(log "$job")"
-  cmp -s "$d/before" <(stat -c '%n %i %Y %s' "$d/out/mpirun.fixed") || fail "resubmitted: output changed"
+  [ "$(states "$job")" = "- COMPLETED 0:0" ] || fail "resubmitted: $(states "$job"): $(log "$job")"
+  log "$job" | grep -qxF "skip: $out exists and converged" || fail "resubmitted: $(log "$job")"
+  cmp -s "$d/before" <(stat -c '%n %i %Y %s' "$out" "$out.yaml") || fail "resubmitted: output changed"
   # not converged on 2 ranks: exit status 3, the field only under its .unconverged name; then
   # the same job with a longer schedule
   out=$d/out/short.fixed
-  env=ALL,INPUT="$d/ens/e.0000",OUTPUT="$out",OPTIONS="$d/short.yaml",GAUGEFIX="$g",BACKEND=cpu,LAUNCHER=mpirun
-  job=$(submit fix-multi-gpu.slurm --export="$env")
+  vars=("INPUT=$d/ens/e.0000" "OUTPUT=$out" LAUNCHER=mpirun)
+  job=$(submit fix-multi-gpu.slurm -- "${vars[@]}" "OPTIONS=$d/short.yaml")
   wait_done "$job"
   [ "$(states "$job")" = "- FAILED 3:0" ] || fail "short schedule: $(states "$job"): $(log "$job")"
   log "$job" | grep -q "NOT CONVERGED: $d/ens/e.0000" || fail "short schedule: $(log "$job")"
   [ ! -e "$out" ] && [ -f "$out.unconverged" ] || fail "short schedule: $(ls "$d/out")"
   grep -Eq '^ +converged: false$' "$out.yaml" || fail "short schedule: summary"
-  job=$(submit fix-multi-gpu.slurm --export="${env/short.yaml/fast.yaml}")
+  job=$(submit fix-multi-gpu.slurm -- "${vars[@]}" "OPTIONS=$d/fast.yaml")
   wait_done "$job"
   [ "$(states "$job")" = "- COMPLETED 0:0" ] || fail "longer schedule: $(states "$job"): $(log "$job")"
   same_field "$out" "$d/direct/e.fixed"
