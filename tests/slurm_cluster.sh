@@ -66,7 +66,7 @@ slurm_cluster_start() {
   chown munge:munge "$d/munge"
   runuser -u munge -- mungekey --create --keyfile="$d/munge/munge.key" ||
     _slurm_cluster_fail "mungekey failed" || return 1
-  runuser -u munge -- munged --socket="$d/munge/socket" --key-file="$d/munge/munge.key" \
+  runuser -u munge -- munged --origin=127.0.0.1 --socket="$d/munge/socket" --key-file="$d/munge/munge.key" \
     --pid-file="$d/munge/munged.pid" --seed-file="$d/munge/seed" --log-file="$d/munge/munged.log" ||
     _slurm_cluster_fail "munged did not start" || return 1
   _slurm_wait 10 test -S "$d/munge/socket" || _slurm_cluster_fail "munged made no socket" || return 1
