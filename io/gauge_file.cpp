@@ -38,9 +38,9 @@ bool openqcd_sized(const unsigned char* h, std::int64_t file_bytes) {
   std::int64_t sites = 1;
   for (int k = 0; k < 4; ++k) {
     const auto n = static_cast<std::int32_t>(load_u32(h + 4 * k, false));
-    if (n <= 0 || n > (1 << 24) || n % 2 != 0) return false;
-    sites *= n;
-    if (sites > (std::int64_t(1) << 50)) return false;
+    if (n <= 0 || n > (1 << 24) || n % 2 != 0 || __builtin_mul_overflow(sites, n, &sites) ||
+        sites > (std::int64_t(1) << 50))
+      return false;
   }
   return file_bytes == openqcd_header_bytes + sites / 2 * 8 * 144;
 }

@@ -67,6 +67,9 @@ struct Hdf5FieldData {
   std::map<std::string, bool> booleans;
 };
 
+// Whether path is an HDF5 file holding `dataset` (opened read-only by this rank alone).
+bool hdf5_has_dataset(const std::string& path, const std::string& dataset);
+
 Hdf5FieldData read_field_dataset(const std::string& path, const std::string& dataset, int ndir,
                                  const World& world, bool checksum_warning_only);
 

@@ -1,8 +1,10 @@
 // test_fix_command.cpp: `gaugefix fix` end to end (run_fix): the g(x) it writes takes the
 // input file's links to the links it writes, g(x) U_mu(x) g(x + mu)^dagger = U'_mu(x), for
-// every gauge, with and without a random start (--random-transform) and annealing. Runs on
-// one rank and, under mpirun, on several (every rank checks the whole lattice).
+// every gauge, with and without a random start (--random-transform) and annealing; and
+// `gaugefix transform` with that g(x), in every g(x) format, gives the fixed field again. Runs
+// on one rank and, under mpirun, on several (every rank checks the whole lattice).
 #include "app/fix_command.h"
+#include "app/transform_command.h"
 #include "fix/random_field.h"
 #include "gauge_file_test_util.h"
 #include "io/gauge_file.h"
@@ -87,6 +89,42 @@ INSTANTIATE_TEST_SUITE_P(
              (std::get<2>(info.param) ? "_random_start" : "") +
              (std::get<3>(info.param) ? "_annealed" : "");
     });
+
+// gaugefix transform --transform G IN OUT, G written by the fix of IN: OUT is the fixed field.
+TEST(FixTransformCommand, AppliedToInputGivesFixedField) {
+  const World world;
+  TempDir dir(world);
+  const int L[4] = {4, 4, 4, 8};
+  if (world.rank() == 0) {
+    WriteOptions w;
+    write_gauge_file(dir.file("in.nersc"), random_field(L, 3, 9, 0.4, RandomPurpose::test), w,
+                     self_world());
+  }
+  world.barrier();
+  for (const char* format : {"lime", "hdf5", "binary"}) {
+    FixCommandOptions opt;
+    opt.input = dir.file("in.nersc");
+    opt.output = dir.file(std::string("fixed.") + format + ".nersc");
+    opt.transform_output = dir.file(std::string("g.") + format);
+    opt.transform_format = format;
+    opt.random_transform_seed = 3;
+    opt.engine.gauge = GaugeKind::landau;
+    opt.fix.tolerance = 1e-12;
+    opt.fix.check_interval = 20;
+    opt.quiet = true;
+    ASSERT_EQ(run_fix(opt, "test"), 0);
+
+    TransformCommandOptions t;
+    t.transform = opt.transform_output;
+    t.input = opt.input;
+    t.output = dir.file(std::string("transformed.") + format + ".h5");
+    ASSERT_EQ(run_transform(t, world), 0);
+    const HostField fixed = read_gauge_file(opt.output, self_world());
+    const HostField transformed = read_gauge_file(t.output, self_world());
+    EXPECT_LT(testing::max_difference(fixed, transformed), 1e-12) << format;
+    EXPECT_EQ(detect_format(t.output), FileFormat::hdf5);
+  }
+}
 
 } // namespace
 } // namespace gf

@@ -1,6 +1,7 @@
 #include "app/fix_checks.h"
 #include "core/error.h"
 #include "io/output_format.h"
+#include <algorithm>
 #include <optional>
 #include <tuple>
 
@@ -39,13 +40,16 @@ void resolve_output_format(FixCommandOptions& opt) {
 
 void resolve_transform_format(FixCommandOptions& opt) {
   if (opt.transform_output.empty()) return;
-  const bool hdf5 = extension_formats(opt.transform_output) == std::vector{FileFormat::hdf5};
+  const std::vector<FileFormat> ext = extension_formats(opt.transform_output);
+  const bool lime = std::find(ext.begin(), ext.end(), FileFormat::ildg) != ext.end() ||
+                    std::find(ext.begin(), ext.end(), FileFormat::scidac) != ext.end();
+  const std::string implied = ext == std::vector{FileFormat::hdf5} ? "hdf5" : lime ? "lime" : "";
   if (opt.transform_format.empty())
-    opt.transform_format = hdf5 ? "hdf5" : "binary";
-  else if (hdf5 && opt.transform_format != "hdf5")
-    throw Error("--transform-output '" + opt.transform_output +
-                "': the extension means hdf5, but --transform-format asks for " +
-                opt.transform_format + ": rename the file or change --transform-format");
+    opt.transform_format = implied.empty() ? "binary" : implied;
+  else if (!implied.empty() && opt.transform_format != implied)
+    throw Error("--transform-output '" + opt.transform_output + "': the extension means " +
+                implied + ", but --transform-format asks for " + opt.transform_format +
+                ": rename the file or change --transform-format");
 }
 
 } // namespace

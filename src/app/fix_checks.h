@@ -8,7 +8,8 @@
 // - the output format: --output's extension against --output-format (output_format.h:
 //   .h5 and .hdf5 mean hdf5, .lime ildg or scidac, ...); without --output-format the
 //   extension's format (else nersc) is taken. --output-bits defaults to 32 for milc, else 64.
-//   Likewise --transform-output's .h5/.hdf5 means --transform-format hdf5 (else binary).
+//   Likewise --transform-output's .h5/.hdf5 means --transform-format hdf5, .lime/.ildg/.scidac
+//   lime (else binary).
 // Resolves opt.output_format, opt.output_bits and opt.transform_format accordingly.
 // check_output_holds, once the field exists (read or generated), before the engine is built:
 // the output format holds the field's group SU(nc) in opt.output_bits (format_limit).

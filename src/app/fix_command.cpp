@@ -44,8 +44,9 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
                  "where to write the gauge transformation g(x) (it is tracked when given)")
       ->check(non_empty);
   fix.add_option("--transform-format", opt.transform_format,
-                 "binary or hdf5 (default: hdf5 for a .h5/.hdf5 --transform-output, else binary)")
-      ->check(CLI::IsMember({"binary", "hdf5"}));
+                 "binary, hdf5 or lime (default: hdf5 for a .h5/.hdf5 --transform-output, lime "
+                 "for .lime, else binary)")
+      ->check(CLI::IsMember({"binary", "hdf5", "lime"}));
   fix.add_option("--exchange", opt.exchange,
                  "halo path between GPUs of several ranks: auto, staged, direct or peer")
       ->check(CLI::IsMember({"auto", "staged", "direct", "peer"}));

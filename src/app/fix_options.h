@@ -24,7 +24,7 @@ struct FixCommandOptions {
   std::string output_format;
   int output_bits = 0;           // 32 or 64 bits per real; 0: 32 for milc, else 64
   std::string transform_output;  // where to write g(x); empty: not kept
-  std::string transform_format;  // binary | hdf5; empty: hdf5 for .h5/.hdf5, else binary
+  std::string transform_format;  // binary | hdf5 | lime; empty: from the extension, else binary
   std::string summary;
   std::string unconverged = "mark";    // mark: write <output>.unconverged; discard: no field
   std::string config;                  // the --config file (an input: never written)

@@ -1,10 +1,11 @@
-// gaugefix: command-line entry point. Subcommands: fix, generate, info, convert, tune. Options come
-// from the command line and, with --config FILE, from a YAML file of the same names.
+// gaugefix: command-line entry point. Subcommands: fix, generate, info, convert, transform, tune.
+// Options come from the command line and, with --config FILE, from a YAML file of the same names.
 #include "app/convert_command.h"
 #include "app/fix_command.h"
 #include "app/generate_command.h"
 #include "app/info_command.h"
 #include "app/repeated_options.h"
+#include "app/transform_command.h"
 #include "app/tune_command.h"
 #include "app/yaml_config.h"
 #include "comm/world.h"
@@ -74,6 +75,10 @@ int main(int argc, char** argv) {
   CLI::App* convert =
       app.add_subcommand("convert", "convert a configuration to another file format");
   gf::add_convert_options(*convert, convert_opt);
+  gf::TransformCommandOptions transform_opt;
+  CLI::App* transform =
+      app.add_subcommand("transform", "apply a stored gauge transformation g(x) to a gauge field");
+  gf::add_transform_options(*transform, transform_opt);
 
   gf::TuneCommandOptions tune_opt;
   CLI::App* tune = app.add_subcommand(
@@ -84,7 +89,7 @@ int main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) command_line += (i ? " " : "") + std::string(argv[i]);
   try {
     std::vector<std::string> args(argv, argv + argc);
-    gf::check_repeated_options(args, {fix, generate, info, convert, tune});
+    gf::check_repeated_options(args, {fix, generate, info, convert, transform, tune});
     args = expand_config(args, *fix, fix_opt.config);
     std::vector<std::string> rev(args.rbegin(), args.rend() - 1); // CLI11 wants reversed, no argv[0]
     app.parse(rev);
@@ -92,6 +97,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand(generate)) return gf::run_generate(generate_opt);
     if (app.got_subcommand(info)) return gf::run_info(info_opt, world);
     if (app.got_subcommand(convert)) return gf::run_convert(convert_opt, world);
+    if (app.got_subcommand(transform)) return gf::run_transform(transform_opt, world);
     if (app.got_subcommand(tune)) return gf::run_tune(tune_opt);
   } catch (const CLI::ParseError& e) {
     if (world.rank() == 0) app.exit(e); // prints help, the version or the error
