@@ -10,9 +10,12 @@
 // halo slices and exchanges them (comm/halo_exchange.h; Coulomb gauge: only once, at
 // download, engine_impl.h), and measure() returns the sums
 // of every time slice of the lattice, gathered in slice order.
+// descent_field() lends the links to Fourier-accelerated fixing (src/fourier), which moves
+// them by global gauge transformations instead of sweeps.
 #pragma once
 #include "backend/launch_config.h"
 #include "comm/channel.h"
+#include "fourier/descent_field.h"
 #include "tuning/tuner.h"
 #include "gauge/gauge_kind.h"
 #include "lattice/host_field.h"
@@ -81,6 +84,10 @@ public:
   virtual void synchronize() = 0;
   // Writes the links (and g(x), if tracked and transform != nullptr) back in natural order.
   virtual void download(HostField& links, HostField* transform) const = 0;
+  // The operations of Fourier-accelerated fixing on these links (fourier/descent_field.h),
+  // made on first use (its arrays and transform plans). Throws Error for MAG, and on a
+  // backend without transforms.
+  virtual DescentField& descent_field() = 0;
 };
 
 // Throws Error naming the problem for an unsupported group or storage, odd extents, or a
