@@ -43,6 +43,7 @@ for L in "${sizes[@]}"; do
   fi
   common=(--input "$field.0000" --tolerance 1e-13 --check-interval 50 --max-iterations 100000)
   run "L${L}_landau_facg" "${common[@]}" --algorithm facg
+  run "L${L}_landau_facg_storage18" "${common[@]}" --algorithm facg --storage 18
   run "L${L}_landau_fasd" "${common[@]}" --algorithm fasd
   run "L${L}_landau_fasd_alpha0.08" "${common[@]}" --algorithm fasd --alpha 0.08
   run "L${L}_coulomb_facg" "${common[@]}" --algorithm facg --gauge coulomb
