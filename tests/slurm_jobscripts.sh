@@ -3,15 +3,16 @@
 # to a real one-node SLURM cluster that it starts on localhost (slurm_cluster.sh) and stops at the
 # end, on tiny CPU inputs (4^4 fields from gaugefix generate). Run by meson, one test per CASE:
 #   array            fix-ensemble.slurm as an array job, two configurations per task: every
-#                    output converged and equal to a direct gaugefix run; a task beyond the list
-#                    fails naming the list; resubmitted, nothing runs again; a list with a repeated
-#                    base name is refused by every task
+#                    output converged and equal to a direct gaugefix run, each task's journal
+#                    records its slice; a task beyond the list fails naming the list;
+#                    resubmitted, nothing runs again; a list with a repeated base name is
+#                    refused by every task
 #   cancel_resubmit  the array job cancelled (scancel) while it fixes, then submitted again:
-#                    nothing lost, nothing fixed twice, no temporary or unconverged files, every
-#                    output equal to a direct run
+#                    nothing lost, nothing fixed twice, what the journals recorded untouched, no
+#                    temporary or unconverged files, every output equal to a direct run
 #   two_ranks        fix-multi-gpu.slurm on 2 ranks (mpirun and srun inside the allocation, CPU
 #                    backend): equal to a 1-rank direct run; resubmitted, nothing runs again; not
-#                    converged, then resubmitted with a longer schedule
+#                    converged, then resubmitted with a longer schedule; a list of two
 # Skipped (exit status 77) when not root or SLURM and munge are not installed, unless
 # GAUGEFIX_REQUIRE_SLURM=1 (set by CI), which makes that a failure.
 set -euo pipefail
@@ -110,6 +111,14 @@ same_result() {
 }
 
 converged() { grep -Eq '^ +converged: true$' "$1" || fail "$1 does not say converged: true"; }
+
+# journal_states JOURNAL: "INPUT STATE" for every configuration a gaugefix journal records
+journal_states() {
+  awk '/^  - index:/ { i = "" } /^    input: / { i = $2 } /^    state: / { sub(/^    state: /, ""); print i, $0 }' "$1"
+}
+
+# results: how many result lines of gaugefix fix (one per configuration fixed) stdin holds
+results() { grep -Ec '(^|: )converged: [a-z]+ after [0-9]+ iterations' || true; }
 no_leftovers() {
   local left
   left=$(find "$d/out" "$d/direct" -name '*gaugefix-tmp*' -o -name '*.unconverged')
@@ -142,7 +151,9 @@ array)
     [ "$t" -lt 2 ] || last=4
     log "$job" "$t" | grep -qxF "configurations $first-$last of the 5 in $d/list" ||
       fail "task $t: $(log "$job" "$t")"
-    [ "$(log "$job" "$t" | grep -c '^fixing ')" -eq $((last - first + 1)) ] || fail "task $t fixed others"
+    [ "$(log "$job" "$t" | results)" -eq $((last - first + 1)) ] || fail "task $t fixed others"
+    want=$(for j in $(seq "$first" "$last"); do echo "$d/ens/e.000$j converged"; done)
+    [ "$(journal_states "$d/out/journal.$t.yaml")" = "$want" ] || fail "journal of task $t"
   done
   log "$job" 3 | grep -q "array task 3 has no configurations: $d/list lists 5" ||
     fail "task 3: $(log "$job" 3)"
@@ -154,13 +165,13 @@ array)
   done
   no_leftovers
   # submitted again: every configuration is finished, nothing runs, nothing changes
-  stat -c '%n %i %Y %s' "$d"/out/* > "$d/before"
+  stat -c '%n %i %Y %s' "$d"/out/e.* > "$d/before"
   job=$(submit fix-ensemble.slurm --array=0-2 -- "${vars[@]}")
   wait_done "$job"
   [ "$(states "$job" | grep -c ' COMPLETED 0:0$')" -eq 3 ] || fail "resubmitted: $(states "$job")"
   [ "$(for t in 0 1 2; do log "$job" "$t"; done | grep -c '^skip ')" -eq 5 ] ||
     fail "resubmitted: not every configuration was skipped"
-  cmp -s "$d/before" <(stat -c '%n %i %Y %s' "$d"/out/*) || fail "resubmitted: outputs changed"
+  cmp -s "$d/before" <(stat -c '%n %i %Y %s' "$d"/out/e.*) || fail "resubmitted: outputs changed"
   # two inputs with one base name: every task refuses the list before anything runs
   mkdir "$d/a" "$d/b"
   cp "$d/ens/e.0000" "$d/a/cfg"
@@ -182,7 +193,7 @@ cancel_resubmit)
   job=$(submit fix-ensemble.slurm --array=0-1 -- "${vars[@]}")
   # cancelled once both tasks are at work and one configuration is finished
   SECONDS=0
-  at_work() { log "$job" "$1" 2> /dev/null | grep -q '^fixing '; }
+  at_work() { log "$job" "$1" 2> /dev/null | grep -q '^configurations '; }
   until compgen -G "$d/out/*.fixed" > /dev/null && at_work 0 && at_work 1; do
     [ "$SECONDS" -lt 240 ] || fail "no output after 240 s: $(states "$job")"
     sleep 0.05
@@ -195,10 +206,14 @@ cancel_resubmit)
     log "$job" "$t" | grep -q '^stopped by SIGTERM' || fail "task $t: $(log "$job" "$t")"
   done
   [ -z "$(find "$d/out" -name '*gaugefix-tmp*')" ] || fail "temporary files after the cancel"
+  # finished: what the journals record as converged (an output written just before the cancel
+  # but not yet recorded is not finished: it is done again)
   done_before=()
   for j in 0 1 2 3 4 5; do
-    [ -f "$d/out/e.000$j.fixed" ] && grep -Eq '^ +converged: true$' "$d/out/e.000$j.yaml" 2> /dev/null &&
+    if cat "$d"/out/journal.*.yaml 2> /dev/null | journal_states /dev/stdin | grep -qxF "$d/ens/e.000$j converged"; then
+      converged "$d/out/e.000$j.yaml"
       done_before+=("$j")
+    fi
   done
   [ "${#done_before[@]}" -lt 6 ] || fail "every configuration was finished before scancel took effect"
   echo "finished before the cancel: ${done_before[*]}"
@@ -209,13 +224,14 @@ cancel_resubmit)
   logs=$(log "$job" 0; log "$job" 1)
   for j in 0 1 2 3 4 5; do
     if [[ " ${done_before[*]} " == *" $j "* ]]; then
-      grep -qxF "skip $d/ens/e.000$j: $d/out/e.000$j.fixed exists and converged" <<< "$logs" ||
+      grep -qxF "skip $d/ens/e.000$j: finished and converged (journal)" <<< "$logs" ||
         fail "e.000$j, finished before the cancel, was not skipped"
     else
-      grep -qxF "fixing $d/ens/e.000$j" <<< "$logs" || fail "e.000$j was not fixed after the cancel"
+      [ "$(grep -F "] $d/ens/e.000$j: " <<< "$logs" | results)" -eq 1 ] ||
+        fail "e.000$j was not fixed once after the cancel: $logs"
     fi
   done
-  [ "$(grep -c '^fixing ' <<< "$logs")" -eq $((6 - ${#done_before[@]})) ] || fail "fixed twice: $logs"
+  [ "$(results <<< "$logs")" -eq $((6 - ${#done_before[@]})) ] || fail "fixed twice: $logs"
   # the outputs finished before the cancel are the same files, untouched
   while read -r name inode mtime size; do
     [ "$(stat -c '%n %i %Y %s' "$name")" = "$name $inode $mtime $size" ] || fail "$name was rewritten"
@@ -226,15 +242,21 @@ cancel_resubmit)
     same_field "$d/out/e.000$j.fixed" "$d/direct/e.000$j.fixed"
     same_result "$d/out/e.000$j.yaml" "$d/direct/e.000$j.yaml"
   done
-  [ "$(find "$d/out" -type f | wc -l)" -eq 12 ] || fail "files other than 6 fields and 6 summaries: $(ls -A "$d/out")"
+  for t in 0 1; do
+    want=$(for j in $((3 * t)) $((3 * t + 1)) $((3 * t + 2)); do echo "$d/ens/e.000$j converged"; done)
+    [ "$(journal_states "$d/out/journal.$t.yaml")" = "$want" ] || fail "journal of task $t"
+  done
+  want=$(printf '%s\n' e.000{0..5}.{fixed,yaml} journal.{0,1}.yaml{,.lock} | sort)
+  [ "$(ls -A "$d/out" | sort)" = "$want" ] || fail "other files: $(ls -A "$d/out")"
   no_leftovers
   ;;
 two_ranks)
   command -v mpirun > /dev/null || fail "mpirun not found (Debian: openmpi-bin)"
-  ensemble 1
-  printf 'tolerance: 1e-12\ncheck-interval: 1\nmax-iterations: 3\nquiet: true\n' > "$d/short.yaml"
-  direct "$d/fast.yaml" "$d/ens/e.0000" "$d/direct/e.fixed"
-  converged "$d/direct/e.yaml"
+  ensemble 2
+  # the same gauge-defining options as fast.yaml (a journal refuses others), fewer sweeps
+  printf 'tolerance: 1e-12\ncheck-interval: 10\nmax-iterations: 3\nquiet: true\n' > "$d/short.yaml"
+  for j in 0 1; do direct "$d/fast.yaml" "$d/ens/e.000$j" "$d/direct/e.000$j.fixed"; done
+  converged "$d/direct/e.0000.yaml"
   for launcher in mpirun srun; do
     out=$d/out/$launcher.fixed
     vars=("INPUT=$d/ens/e.0000" "OUTPUT=$out" "OPTIONS=$d/fast.yaml" "LAUNCHER=$launcher")
@@ -244,15 +266,16 @@ two_ranks)
     log "$job" | grep -qxF "fixing $d/ens/e.0000 on 2 rank(s) of 1 node(s) with $launcher" ||
       fail "$launcher: $(log "$job")"
     grep -Eq '^ +ranks: 2$' "$out.yaml" || fail "$launcher: the summary does not say 2 ranks"
-    same_field "$out" "$d/direct/e.fixed"
-    same_result "$out.yaml" "$d/direct/e.yaml"
+    same_field "$out" "$d/direct/e.0000.fixed"
+    same_result "$out.yaml" "$d/direct/e.0000.yaml"
   done
   # the last job submitted again: nothing runs, nothing changes
   stat -c '%n %i %Y %s' "$out" "$out.yaml" > "$d/before"
   job=$(submit fix-multi-gpu.slurm -- "${vars[@]}")
   wait_done "$job"
   [ "$(states "$job")" = "- COMPLETED 0:0" ] || fail "resubmitted: $(states "$job"): $(log "$job")"
-  log "$job" | grep -qxF "skip: $out exists and converged" || fail "resubmitted: $(log "$job")"
+  log "$job" | grep -qxF "skip $d/ens/e.0000: finished and converged (journal)" ||
+    fail "resubmitted: $(log "$job")"
   cmp -s "$d/before" <(stat -c '%n %i %Y %s' "$out" "$out.yaml") || fail "resubmitted: output changed"
   # not converged on 2 ranks: exit status 3, the field only under its .unconverged name; then
   # the same job with a longer schedule
@@ -267,8 +290,19 @@ two_ranks)
   job=$(submit fix-multi-gpu.slurm -- "${vars[@]}" "OPTIONS=$d/fast.yaml")
   wait_done "$job"
   [ "$(states "$job")" = "- COMPLETED 0:0" ] || fail "longer schedule: $(states "$job"): $(log "$job")"
-  same_field "$out" "$d/direct/e.fixed"
-  same_result "$out.yaml" "$d/direct/e.yaml"
+  same_field "$out" "$d/direct/e.0000.fixed"
+  same_result "$out.yaml" "$d/direct/e.0000.yaml"
+  # a list, every configuration on both ranks, one after another
+  printf '# two configurations\n%s\n%s\n' "$d/ens/e.0000" "$d/ens/e.0001" > "$d/list"
+  job=$(submit fix-multi-gpu.slurm -- "LIST=$d/list" "OUTDIR=$d/out/list" "OPTIONS=$d/fast.yaml" LAUNCHER=mpirun)
+  wait_done "$job"
+  [ "$(states "$job")" = "- COMPLETED 0:0" ] || fail "list: $(states "$job"): $(log "$job")"
+  for j in 0 1; do
+    same_field "$d/out/list/e.000$j.fixed" "$d/direct/e.000$j.fixed"
+    same_result "$d/out/list/e.000$j.yaml" "$d/direct/e.000$j.yaml"
+  done
+  [ "$(journal_states "$d/out/list/journal.yaml")" = "$d/ens/e.0000 converged
+$d/ens/e.0001 converged" ] || fail "list: journal"
   no_leftovers
   ;;
 *)
