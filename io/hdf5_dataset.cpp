@@ -10,6 +10,8 @@
 #include <cstring>
 #include <hdf5.h>
 #include <optional>
+#include <sys/statvfs.h>
+#include <unistd.h>
 #include <utility>
 
 namespace gf {
@@ -306,6 +308,56 @@ std::vector<long long> integer_attribute(const Context& c, hid_t obj, const std:
   return v;
 }
 
+// The dataset's data is in the file: contiguous storage of data_bytes bytes (gaugefix
+// writes that), or chunks that are all written; a dataset whose storage was never written
+// (only declared: it would read as fill values) or lies past the file's end is refused.
+void check_storage(const Context& c, hid_t d, const std::string& dataset, std::int64_t data_bytes) {
+  const Id plist(H5Dget_create_plist(d), H5Pclose);
+  c.check(plist, "reading the storage properties of " + dataset);
+  const H5D_layout_t layout = H5Pget_layout(plist);
+  const auto stored = static_cast<std::int64_t>(H5Dget_storage_size(d));
+  if (layout == H5D_CONTIGUOUS || layout == H5D_COMPACT) {
+    if (H5Pget_nfilters(plist) != 0 || stored != data_bytes)
+      c.fail("storage: " + dataset + " claims " + std::to_string(data_bytes) + " bytes of data, " +
+             std::to_string(stored) +
+             " are stored in the file (a dataset declared, never written)");
+    return;
+  }
+  if (layout != H5D_CHUNKED)
+    c.fail("storage: " + dataset + " is neither contiguous, compact nor chunked");
+  const Id space(H5Dget_space(d), H5Sclose);
+  hsize_t written = 0;
+  c.check(H5Dget_num_chunks(d, space, &written), "counting the chunks of " + dataset);
+  const int rank = H5Sget_simple_extent_ndims(space);
+  std::vector<hsize_t> dims(static_cast<std::size_t>(rank)), chunk(static_cast<std::size_t>(rank));
+  H5Sget_simple_extent_dims(space, dims.data(), nullptr);
+  if (H5Pget_chunk(plist, rank, chunk.data()) != rank) c.fail("storage: unreadable chunk shape");
+  long double needed = 1;
+  for (int k = 0; k < rank; ++k)
+    needed *= static_cast<long double>((dims[std::size_t(k)] + chunk[std::size_t(k)] - 1) /
+                                       std::max<hsize_t>(chunk[std::size_t(k)], 1));
+  if (static_cast<long double>(written) != needed)
+    c.fail("storage: " + dataset + " has " + std::to_string(written) + " of its " +
+           std::to_string(static_cast<double>(needed)) +
+           " chunks in the file (a dataset declared, never fully written)");
+}
+
+// " (no space left on the device: ...)" where the file system holding `path` has less room
+// than a dataset of shape `dims` needs, else "".
+std::string space_note(const std::string& path, const std::vector<hsize_t>& dims,
+                       int bytes_per_real) {
+  struct statvfs v {};
+  if (::statvfs(path.c_str(), &v) != 0) return "";
+  long double needed = bytes_per_real;
+  for (const hsize_t n : dims)
+    needed *= static_cast<long double>(n);
+  const long double free_bytes = static_cast<long double>(v.f_bavail) * v.f_frsize;
+  if (free_bytes >= needed) return "";
+  return " (no space left on the device: " + std::to_string(static_cast<long long>(free_bytes)) +
+         " bytes free, the data alone needs " + std::to_string(static_cast<long long>(needed)) +
+         ")";
+}
+
 } // namespace
 
 void write_field_dataset(const std::string& path, const std::string& dataset, const HostField& slab,
@@ -380,15 +432,50 @@ void write_field_dataset(const std::string& path, const std::string& dataset, co
       write_attribute(c, d, name, boolean, boolean, &v);
     }
 
-    for_each_slice(c, d, dims, g.t0, g.nt, rounds, [&](int t, hid_t mem, hid_t fs, hid_t dxpl) {
-      const std::size_t first = t < 0 ? 0 : std::size_t(t) * slice_reals;
-      const herr_t status =
-          bytes_per_real == 8 ? H5Dwrite(d, H5T_NATIVE_DOUBLE, mem, fs, dxpl, reals + first)
-                              : H5Dwrite(d, H5T_NATIVE_FLOAT, mem, fs, dxpl, single.data() + first);
-      c.check(status, "writing the dataset " + dataset);
-    });
+    try {
+      for_each_slice(c, d, dims, g.t0, g.nt, rounds, [&](int t, hid_t mem, hid_t fs, hid_t dxpl) {
+        const std::size_t first = t < 0 ? 0 : std::size_t(t) * slice_reals;
+        const herr_t status =
+            bytes_per_real == 8
+                ? H5Dwrite(d, H5T_NATIVE_DOUBLE, mem, fs, dxpl, reals + first)
+                : H5Dwrite(d, H5T_NATIVE_FLOAT, mem, fs, dxpl, single.data() + first);
+        c.check(status, "writing the dataset " + dataset);
+      });
+    } catch (const Error& e) {
+      // A full device: the temporary file is emptied (it is removed anyway) so that HDF5 can
+      // flush its metadata when the file is closed below. A failed close would leave the
+      // file open inside HDF5, which closes it again in MPI_Finalize and crashes.
+      const std::string space = space_note(file.temporary_path(), dims, bytes_per_real);
+      const int emptied = ::truncate(file.temporary_path().c_str(), 0);
+      static_cast<void>(emptied); // where it fails, the write error is still the one reported
+      throw Error(e.what() + space);
+    }
   }
   file.commit();
+}
+
+bool hdf5_has_dataset(const std::string& path, const std::string& dataset) {
+  const QuietErrors quiet;
+  if (H5Fis_hdf5(path.c_str()) <= 0) return false;
+  const Id f(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
+  if (!f.valid()) return false;
+  for (std::size_t slash = dataset.find('/', 1);; slash = dataset.find('/', slash + 1)) {
+    if (H5Lexists(f, dataset.substr(0, slash).c_str(), H5P_DEFAULT) <= 0) return false;
+    if (slash == std::string::npos) return true;
+  }
+}
+
+std::optional<long long> read_integer_attribute(const std::string& path, const std::string& dataset,
+                                                const std::string& name) {
+  const Context c{path};
+  const QuietErrors quiet;
+  const Id f(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
+  c.check(f, "open (missing, not an HDF5 file, or truncated)");
+  if (!hdf5_has_dataset(path, dataset)) c.fail("no dataset " + dataset);
+  const Id d(H5Dopen2(f, dataset.c_str(), H5P_DEFAULT), H5Dclose);
+  c.check(d, "opening the dataset " + dataset);
+  if (H5Aexists(d, name.c_str()) <= 0) return std::nullopt;
+  return integer_attribute(c, d, name, 1)[0];
 }
 
 Hdf5FieldData read_field_dataset(const std::string& path, const std::string& dataset, int ndir,
@@ -429,6 +516,10 @@ Hdf5FieldData read_field_dataset(const std::string& path, const std::string& dat
   if (!shape_ok)
     c.fail("shape: " + dataset + " has shape " + join(dims) + ", expected " + expected);
   const int L[4] = {int(dims[3]), int(dims[2]), int(dims[1]), int(dims[0])};
+  const std::int64_t extents[4] = {L[0], L[1], L[2], L[3]};
+  const std::int64_t sites = checked_sites(c.name(), "shape", extents);
+  const std::int64_t data_bytes =
+      checked_product(c.name(), sites, std::int64_t(ndir) * nc * nc * 2 * std::int64_t(bytes));
 
   const std::vector<long long> lattice = integer_attribute(c, d, "lattice", 4);
   const long long stored_nc = integer_attribute(c, d, "nc", 1)[0];
@@ -437,12 +528,19 @@ Hdf5FieldData read_field_dataset(const std::string& path, const std::string& dat
            std::to_string(lattice[1]) + "x" + std::to_string(lattice[2]) + "x" +
            std::to_string(lattice[3]) + ", " + std::to_string(stored_nc) +
            ") do not match the dataset shape " + join(dims));
+  if (H5Aexists(d, "bytes_per_real") > 0) {
+    const long long stored_bytes = integer_attribute(c, d, "bytes_per_real", 1)[0];
+    if (stored_bytes != static_cast<long long>(bytes))
+      c.fail("attribute bytes_per_real " + std::to_string(stored_bytes) +
+             " contradicts the dataset's " + std::to_string(bytes) + "-byte floats");
+  }
   const long long stored_checksum = integer_attribute(c, d, "checksum", 1)[0];
+  check_storage(c, d, dataset, data_bytes);
 
   Hdf5FieldData r;
   r.bytes_per_real = static_cast<int>(bytes);
   r.stored_checksum = static_cast<std::uint32_t>(stored_checksum);
-  HostField& u = r.field = HostField(slab_geometry(c.name(), L, world), nc, ndir);
+  HostField& u = r.field = allocate_slab(c.name(), L, nc, ndir, world);
   const Geometry& g = u.geom;
   const std::size_t slice_reals = std::size_t(g.v3) * ndir * nc * nc * 2;
   auto* reals = reinterpret_cast<double*>(u.data.data());

@@ -10,6 +10,8 @@ namespace gf {
 namespace {
 
 constexpr std::int64_t type_bytes = 128;
+constexpr std::size_t max_records = 1 << 16;
+constexpr std::int64_t max_text_bytes = std::int64_t(64) << 20;
 
 std::int64_t padded(std::int64_t bytes) {
   return (bytes + 7) / 8 * 8;
@@ -91,10 +93,21 @@ std::vector<LimeRecord> list_lime_records(const std::string& path) {
                      std::to_string(length) + " bytes runs past the end of the file (" +
                      std::to_string(file_bytes) + " bytes)");
     r.data_bytes = static_cast<std::int64_t>(length);
+    // Messages: a record after a message's end begins the next one, any other continues it.
+    const bool begins = records.empty() || records.back().message_end;
+    if (r.message_begin != begins)
+      fail(path, where + " (" + r.type + "): message structure: " +
+                     (begins ? "the record after a message's end lacks the message-begin flag"
+                             : "a message-begin flag inside a message whose end is missing"));
+    if (records.size() == max_records)
+      fail(path, where + ": more than " + std::to_string(max_records) + " records");
     // The padding of the last record may be missing; anything else must be a whole record.
     pos = std::min(r.data_offset + padded(r.data_bytes), file_bytes);
     records.push_back(r);
   }
+  if (!records.back().message_end)
+    fail(path, "truncated file: the file ends inside a message: its last record " +
+                   records.back().type + " lacks the message-end flag (records cut off after it)");
   return records;
 }
 
@@ -106,6 +119,10 @@ const LimeRecord* find_lime_record(const std::vector<LimeRecord>& records,
 }
 
 std::string read_lime_text(const std::string& path, const LimeRecord& record) {
+  if (record.data_bytes > max_text_bytes)
+    fail(path, "record " + record.type + ": " + std::to_string(record.data_bytes) +
+                   " bytes, more than the " + std::to_string(max_text_bytes) +
+                   " a text record may have");
   const std::vector<unsigned char> b = read_slab_bytes(path, record.data_offset, record.data_bytes);
   std::string s(b.begin(), b.end());
   while (!s.empty() && s.back() == '\0')

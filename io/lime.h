@@ -6,9 +6,13 @@
 // followed by the payload, padded with zero bytes to a multiple of 8 bytes.
 //
 // Reading: list_lime_records walks the headers (reading 144 bytes per record, never the
-// payloads) and throws gf::Error naming the file for a bad magic number, an unsupported
-// version, a header or payload running past the end of the file (truncated) or an empty
-// file. Payloads are then read whole (small XML records) or by byte range (binary data).
+// payloads) and throws gf::Error naming the file and the record for a bad magic number, an
+// unsupported version, a header or payload running past the end of the file (truncated),
+// an empty file, more than 65536 records, or a broken message structure: the first
+// record and every record after one with the message-end flag must have the message-begin
+// flag, no other record may have it, and the last record must end its message (a file cut
+// between two records of a message, e.g. before its scidac-checksum, is truncated).
+// Payloads are then read whole (XML records, at most 64 MiB) or by byte range (binary data).
 // Writing: LimePlan lays records out one after another; the caller writes the large
 // payloads itself at the offsets the plan gives (every rank its own part), and one rank
 // writes the headers, the small payloads and the padding with write().

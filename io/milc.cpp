@@ -4,9 +4,8 @@
 #include "io/field_codec.h"
 #include "io/parallel_file.h"
 #include <algorithm>
-#include <cstring>
 #include <cmath>
-#include <filesystem>
+#include <cstring>
 
 namespace gf {
 
@@ -38,11 +37,9 @@ std::string dims_text(const int d[4]) {
 HostField read_milc(const std::string& path, const World& world, const ReadOptions& opt,
                     FileInfo* info) {
   const std::string src = "MILC file '" + path + "'";
-  std::error_code ec;
-  const auto file_bytes = static_cast<std::int64_t>(std::filesystem::file_size(path, ec));
-  if (ec) throw Error(src + ": cannot open: " + ec.message());
-  if (file_bytes < milc_header_bytes)
-    throw Error(src + ": truncated file: " + std::to_string(file_bytes) +
+  const std::int64_t file_size = file_bytes(src, path);
+  if (file_size < milc_header_bytes)
+    throw Error(src + ": truncated file: " + std::to_string(file_size) +
                 " bytes, the header alone needs " + std::to_string(milc_header_bytes));
   const std::vector<unsigned char> h = read_slab_bytes(path, 0, milc_header_bytes);
   bool big;
@@ -54,14 +51,11 @@ HostField read_milc(const std::string& path, const World& world, const ReadOptio
     throw Error(src + ": bad magic number " + hex32(load_u32(h.data(), false)) +
                 " (little-endian reading): MILC v5 files start with 20103 in either byte order");
   int dims[4];
-  std::int64_t sites = 1;
-  for (int k = 0; k < 4; ++k) {
-    dims[k] = static_cast<std::int32_t>(load_u32(h.data() + 4 + 4 * k, big));
-    if (dims[k] <= 0 || dims[k] > (1 << 24))
-      throw Error(src + ": dims: dimension " + std::to_string(k) + " = " + std::to_string(dims[k]) +
-                  " is not a positive lattice extent");
-    sites *= dims[k];
-  }
+  std::int64_t extents[4];
+  for (int k = 0; k < 4; ++k)
+    extents[k] = static_cast<std::int32_t>(load_u32(h.data() + 4 + 4 * k, big));
+  const std::int64_t sites = checked_sites(src, "dims", extents);
+  std::copy(extents, extents + 4, dims);
   const auto* stamp = reinterpret_cast<const char*>(h.data() + 20);
   const std::string time_stamp(stamp, std::find(stamp, stamp + 64, '\0'));
   const auto order = static_cast<std::int32_t>(load_u32(h.data() + 84, big));
@@ -69,14 +63,15 @@ HostField read_milc(const std::string& path, const World& world, const ReadOptio
     throw Error(src + ": order flag " + std::to_string(order) +
                 " is not supported: only natural site order (0) is read, not site lists");
   const Sums stored{load_u32(h.data() + 88, big), load_u32(h.data() + 92, big)};
-  const std::int64_t expected = milc_header_bytes + sites * site_bytes;
-  if (file_bytes != expected)
-    throw Error(src + ": size: the file has " + std::to_string(file_bytes) + " bytes, but dims " +
+  const std::int64_t data_bytes = checked_product(src, sites, site_bytes);
+  const std::int64_t expected = checked_sum(src, milc_header_bytes, data_bytes);
+  if (file_size != expected)
+    throw Error(src + ": size: the file has " + std::to_string(file_size) + " bytes, but dims " +
                 dims_text(dims) + " need " + std::to_string(expected) + " (header 96 + data " +
-                std::to_string(sites * site_bytes) + "): " +
-                (file_bytes < expected ? "truncated file" : "file too long") + " or wrong dims");
+                std::to_string(data_bytes) + "): " +
+                (file_size < expected ? "truncated file" : "file too long") + " or wrong dims");
 
-  HostField u(slab_geometry(src, dims, world), 3, 4);
+  HostField u = allocate_slab(src, dims, 3, 4, world);
   const std::int64_t v3 = u.geom.v3;
   Sums sums;
   bool finite = true;

@@ -318,7 +318,7 @@ HostField read_nersc(const std::string& path, const World& world, const ReadOpti
   const Provenance provenance = nersc_provenance(h.entries, path);
   const Layout l = make_layout(h.nc, h.stored_rows, h.bytes_per_real, h.big_endian);
   const std::string file = "NERSC file '" + path + "'";
-  HostField u(slab_geometry(file, h.dims, world), h.nc, 4);
+  HostField u = allocate_slab(file, h.dims, h.nc, 4, world);
   const std::int64_t slab_first_site = std::int64_t(u.geom.t0) * u.geom.v3;
 
   std::uint32_t local_sum = 0;

@@ -7,7 +7,6 @@
 #include "observables/observables.h"
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 
 namespace gf {
 
@@ -52,33 +51,34 @@ std::string general(double v) {
 HostField read_openqcd(const std::string& path, const World& world, const ReadOptions&,
                        FileInfo* info) {
   const std::string src = "openQCD file '" + path + "'";
-  std::error_code ec;
-  const auto file_bytes = static_cast<std::int64_t>(std::filesystem::file_size(path, ec));
-  if (ec) throw Error(src + ": cannot open: " + ec.message());
-  if (file_bytes < openqcd_header_bytes)
-    throw Error(src + ": truncated file: " + std::to_string(file_bytes) +
+  const std::int64_t file_size = file_bytes(src, path);
+  if (file_size < openqcd_header_bytes)
+    throw Error(src + ": truncated file: " + std::to_string(file_size) +
                 " bytes, the header alone needs " + std::to_string(openqcd_header_bytes));
   const std::vector<unsigned char> h = read_slab_bytes(path, 0, openqcd_header_bytes);
   int n[4];
-  std::int64_t sites = 1;
+  std::int64_t extents[4];
+  for (int k = 0; k < 4; ++k)
+    extents[k] = static_cast<std::int32_t>(load_u32(h.data() + 4 * k, false));
+  const std::int64_t sites = checked_sites(src, "dims N0..N3", extents);
   for (int k = 0; k < 4; ++k) {
-    n[k] = static_cast<std::int32_t>(load_u32(h.data() + 4 * k, false));
-    if (n[k] <= 0 || n[k] > (1 << 24) || n[k] % 2 != 0)
+    n[k] = static_cast<int>(extents[k]);
+    if (n[k] % 2 != 0)
       throw Error(src + ": dims: N" + std::to_string(k) + " = " + std::to_string(n[k]) +
                   " is not a positive even lattice extent");
-    sites *= n[k];
   }
   const double stored = load_real(h.data() + 16, 8, false);
   const int L[4] = {n[1], n[2], n[3], n[0]};
-  const std::int64_t expected = openqcd_header_bytes + sites / 2 * entry_bytes;
-  if (file_bytes != expected)
-    throw Error(src + ": size: the file has " + std::to_string(file_bytes) +
+  const std::int64_t expected =
+      checked_sum(src, openqcd_header_bytes, checked_product(src, sites / 2, entry_bytes));
+  if (file_size != expected)
+    throw Error(src + ": size: the file has " + std::to_string(file_size) +
                 " bytes, but N0..N3 = " + std::to_string(n[0]) + " " + std::to_string(n[1]) + " " +
                 std::to_string(n[2]) + " " + std::to_string(n[3]) + " need " +
                 std::to_string(expected) + ": " +
-                (file_bytes < expected ? "truncated file" : "file too long") + " or wrong dims");
+                (file_size < expected ? "truncated file" : "file too long") + " or wrong dims");
 
-  HostField u(slab_geometry(src, L, world), 3, 4);
+  HostField u = allocate_slab(src, L, 3, 4, world);
   const Geometry& g = u.geom;
   // The odd sites of the slab's slices, then those of the next slice.
   std::vector<unsigned char> buf =

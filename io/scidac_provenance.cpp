@@ -10,14 +10,11 @@ std::string element(const std::string& tag, const std::string& text) {
   return "<" + tag + ">" + xml_escape(text) + "</" + tag + ">";
 }
 
+// Typed values of the children of one element; a malformed value throws naming it.
 class Element {
 public:
-  Element(std::string xml, std::string source) : xml_(std::move(xml)), source_(std::move(source)) {}
-  std::optional<std::string> text(const std::string& tag) const {
-    const std::optional<std::string> v = xml_value(xml_, tag);
-    if (!v) return std::nullopt;
-    return xml_unescape(*v);
-  }
+  Element(XmlElement e, std::string source) : e_(e), source_(std::move(source)) {}
+  std::optional<std::string> text(const std::string& tag) const { return e_.child_text(tag); }
   void text(const std::string& tag, std::string& into) const {
     if (const auto v = text(tag)) into = *v;
   }
@@ -44,7 +41,8 @@ private:
   [[noreturn]] void fail(const std::string& tag, const std::string& v, const char* what) const {
     throw Error(source_ + ": <gaugefix> element <" + tag + "> '" + v + "' is not " + what);
   }
-  std::string xml_, source_;
+  XmlElement e_;
+  std::string source_;
 };
 
 } // namespace
@@ -71,14 +69,15 @@ std::string gaugefix_xml(const Provenance& p, const std::map<std::string, std::s
 }
 
 std::optional<Provenance> parse_gaugefix_xml(const std::string& xml, const std::string& source) {
-  const std::optional<std::string> body = xml_value(xml, "gaugefix");
-  if (!body) return std::nullopt;
-  const Element e(*body, source);
+  // Other programs' user records are free text, often not XML: no provenance there.
+  const std::optional<XmlDocument> doc = XmlDocument::parse(xml, source);
+  if (!doc || doc->root().name() != "gaugefix") return std::nullopt;
+  const Element e(doc->root(), source);
   Provenance p;
   e.text("ensemble_id", p.ensemble_id);
   e.text("ensemble_label", p.ensemble_label);
   if (e.text("sequence_number")) e.integer("sequence_number", p.sequence_number.emplace());
-  if (const std::optional<std::string> fixing = xml_value(*body, "gauge_fixing")) {
+  if (const std::optional<XmlElement> fixing = doc->root().child("gauge_fixing")) {
     const Element f(*fixing, source);
     GaugeFixingRecord& g = p.gauge_fixing.emplace();
     f.text("gauge", g.gauge);
@@ -93,6 +92,24 @@ std::optional<Provenance> parse_gaugefix_xml(const std::string& xml, const std::
     f.text("date", g.date);
   }
   return p;
+}
+
+} // namespace gf
+
+namespace gf {
+
+std::map<std::string, std::string> parse_gaugefix_meta(const std::string& xml,
+                                                       const std::string& source) {
+  std::map<std::string, std::string> meta;
+  const std::optional<XmlDocument> doc = XmlDocument::parse(xml, source);
+  if (!doc || doc->root().name() != "gaugefix") return meta;
+  for (const XmlElement& m : doc->root().children("meta")) {
+    const std::optional<std::string> key = m.attribute("name");
+    if (!key || key->empty()) throw Error(source + ": <gaugefix> element <meta> without a name");
+    if (!meta.emplace(*key, m.text()).second)
+      throw Error(source + ": <gaugefix> element <meta name=\"" + *key + "\"> appears twice");
+  }
+  return meta;
 }
 
 } // namespace gf

@@ -9,9 +9,10 @@
 //     <meta name="key">value</meta> ...                     (`meta`, in key order)
 //   </gaugefix>
 // Text is XML-escaped. gaugefix_xml writes the element (without the XML declaration);
-// parse_gaugefix_xml reads the element of a record, nullopt where the record has none
-// (files of other programs), and throws gf::Error naming `source` and the element for a
-// number, integer or boolean that does not parse.
+// parse_gaugefix_xml reads a record whose root element is <gaugefix> (xml_text.h); nullopt
+// where the record is not well-formed XML or has another root (files of other programs),
+// and throws gf::Error naming `source` and the element for a number, integer or boolean
+// that does not parse, or for an element given twice.
 #pragma once
 #include "io/provenance.h"
 #include <map>
@@ -22,5 +23,9 @@ namespace gf {
 
 std::string gaugefix_xml(const Provenance& p, const std::map<std::string, std::string>& meta);
 std::optional<Provenance> parse_gaugefix_xml(const std::string& xml, const std::string& source);
+// The <meta name="key">value</meta> elements of a <gaugefix> record as a map (empty where
+// the record is not gaugefix's); a key given twice or an element without a name throws.
+std::map<std::string, std::string> parse_gaugefix_meta(const std::string& xml,
+                                                       const std::string& source);
 
 } // namespace gf

@@ -2,7 +2,9 @@
 #include "core/error.h"
 #include "io/field_checks.h"
 #include "io/hdf5_dataset.h"
+#include "io/lime.h"
 #include "io/parallel_file.h"
+#include "io/transform_lime.h"
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -20,6 +22,7 @@ constexpr std::uint32_t byte_order_mark = 0x01020304;
 constexpr std::uint32_t version = 1;
 constexpr std::int64_t header_bytes = 64;
 constexpr std::int64_t sites_per_chunk = 4096;
+constexpr std::int64_t max_text_bytes = std::int64_t(64) << 20;
 
 std::string name_of(const std::string& path) {
   return "transform file '" + path + "'";
@@ -136,18 +139,19 @@ BinaryHeader read_binary_header(const std::string& path, std::int64_t file_bytes
   h.nc = int(nc);
   if (const std::uint32_t bytes = word_at(b.data(), 20, h.swap); bytes != 8)
     fail(path, "precision: " + std::to_string(bytes) + " bytes per real, expected 8 (64-bit)");
-  for (int k = 0; k < 4; ++k) {
-    const std::uint32_t l = word_at(b.data(), 24 + 4 * k, h.swap);
-    if (l == 0 || l >= (1u << 30))
-      fail(path, "lattice: extent " + std::to_string(l) + " in direction " + std::to_string(k) +
-                     " is not a positive size");
-    h.L[k] = int(l);
-  }
+  std::int64_t extents[4];
+  for (int k = 0; k < 4; ++k)
+    extents[k] = word_at(b.data(), 24 + 4 * k, h.swap);
+  const std::int64_t sites = checked_sites(name_of(path), "lattice", extents);
+  std::copy(extents, extents + 4, h.L);
   h.checksum = word_at(b.data(), 40, h.swap);
   h.text_bytes = word_at(b.data(), 44, h.swap);
+  if (h.text_bytes > max_text_bytes)
+    fail(path, "metadata: " + std::to_string(h.text_bytes) + " bytes, more than the " +
+                   std::to_string(max_text_bytes) + " allowed");
   const std::int64_t data_bytes =
-      std::int64_t(h.L[0]) * h.L[1] * h.L[2] * h.L[3] * h.nc * h.nc * 16;
-  const std::int64_t expected = header_bytes + h.text_bytes + data_bytes;
+      checked_product(name_of(path), sites, std::int64_t(h.nc) * h.nc * 16);
+  const std::int64_t expected = checked_sum(name_of(path), header_bytes + h.text_bytes, data_bytes);
   if (file_bytes != expected)
     fail(path, "size: the file has " + std::to_string(file_bytes) + " bytes, but the header (" +
                    std::to_string(h.L[0]) + "x" + std::to_string(h.L[1]) + "x" +
@@ -165,7 +169,7 @@ HostField read_binary(const std::string& path, std::int64_t file_bytes, const Wo
   const std::map<std::string, std::string> metadata =
       parse_metadata(path, std::string(text.begin(), text.end()));
 
-  HostField g(slab_geometry(name_of(path), h.L, world), h.nc, 1);
+  HostField g = allocate_slab(name_of(path), h.L, h.nc, 1, world);
   const std::int64_t site_bytes = std::int64_t(h.nc) * h.nc * 16;
   const std::int64_t data_offset =
       header_bytes + h.text_bytes + std::int64_t(g.geom.t0) * g.geom.v3 * site_bytes;
@@ -194,22 +198,35 @@ HostField read_binary(const std::string& path, std::int64_t file_bytes, const Wo
     fail(path,
          "unitarity: g(x) not in SU(" + std::to_string(h.nc) + "): the data holds NaN or Inf");
   const double deviation = check_in_su_n(name_of(path), g, 8, world);
-  if (info) *info = {TransformFormat::binary, metadata, checksum, deviation};
+  if (info) {
+    *info = TransformInfo{};
+    info->format = TransformFormat::binary;
+    info->metadata = metadata;
+    info->checksum = checksum;
+    info->stored = {{"checksum", std::to_string(h.checksum)}};
+    info->computed = {{"checksum", std::to_string(checksum)}};
+    info->unitarity_deviation = deviation;
+  }
   return g;
 }
 
-HostField read_hdf5_transform(const std::string& path, const World& world, TransformInfo* info) {
-  Hdf5FieldData d = read_field_dataset(path, transform_dataset, 1, world, false);
+HostField read_hdf5_transform(const std::string& path, const World& world, TransformInfo* info,
+                              bool checksum_warning_only) {
+  Hdf5FieldData d = read_field_dataset(path, transform_dataset, 1, world, checksum_warning_only);
   const std::string file = "HDF5 file '" + path + "'";
   if (d.bytes_per_real != 8)
     throw Error(file + ": datatype: " + transform_dataset +
                 " holds 32-bit floats, expected 64-bit");
   const double deviation = check_in_su_n(file, d.field, 8, world);
-  if (info)
-    *info = {TransformFormat::hdf5,
-             {d.attributes.begin(), d.attributes.end()},
-             d.stored_checksum,
-             deviation};
+  if (info) {
+    *info = TransformInfo{};
+    info->format = TransformFormat::hdf5;
+    info->metadata = {d.attributes.begin(), d.attributes.end()};
+    info->checksum = d.stored_checksum;
+    info->stored = {{"checksum", std::to_string(d.stored_checksum)}};
+    info->computed = {{"checksum", std::to_string(d.computed_checksum)}};
+    info->unitarity_deviation = deviation;
+  }
   return std::move(d.field);
 }
 
@@ -218,7 +235,31 @@ HostField read_hdf5_transform(const std::string& path, const World& world, Trans
 TransformFormat parse_transform_format(const std::string& name) {
   if (name == "binary") return TransformFormat::binary;
   if (name == "hdf5") return TransformFormat::hdf5;
-  throw Error("transform format '" + name + "': expected binary or hdf5");
+  if (name == "lime") return TransformFormat::lime;
+  throw Error("transform format '" + name + "': expected binary, hdf5 or lime");
+}
+
+const char* transform_format_name(TransformFormat f) {
+  switch (f) {
+  case TransformFormat::binary:
+    return "binary";
+  case TransformFormat::hdf5:
+    return "hdf5";
+  case TransformFormat::lime:
+    return "lime";
+  }
+  return "unknown";
+}
+
+std::optional<TransformFormat> detect_transform_format(const std::string& path) {
+  const std::int64_t size = file_bytes(name_of(path), path);
+  const std::vector<unsigned char> start =
+      read_slab_bytes(path, 0, std::min<std::int64_t>(size, 8));
+  if (start.size() == 8 && std::memcmp(start.data(), magic, 8) == 0) return TransformFormat::binary;
+  if (is_lime_file(path))
+    return is_lime_transform(path) ? std::optional(TransformFormat::lime) : std::nullopt;
+  if (hdf5_has_dataset(path, transform_dataset)) return TransformFormat::hdf5;
+  return std::nullopt;
 }
 
 void write_transform(const std::string& path, const HostField& slab_g, TransformFormat format,
@@ -231,19 +272,41 @@ void write_transform(const std::string& path, const HostField& slab_g, Transform
   check_metadata(path, metadata);
   if (format == TransformFormat::hdf5)
     write_field_dataset(path, transform_dataset, slab_g, 8, {metadata, {}}, world, inputs);
+  else if (format == TransformFormat::lime)
+    write_transform_lime(path, slab_g, metadata, world, inputs);
   else
     write_binary(path, slab_g, metadata, world, inputs);
 }
 
-HostField read_transform(const std::string& path, const World& world, TransformInfo* info) {
-  std::error_code ec;
-  const auto file_bytes = static_cast<std::int64_t>(std::filesystem::file_size(path, ec));
-  if (ec) fail(path, "cannot open: " + ec.message());
+HostField read_transform(const std::string& path, const World& world, TransformInfo* info,
+                         bool checksum_warning_only) {
+  const std::int64_t size = file_bytes(name_of(path), path);
   const std::vector<unsigned char> start =
-      read_slab_bytes(path, 0, std::min<std::int64_t>(file_bytes, 8));
-  if (start.size() == 8 && std::memcmp(start.data(), hdf5_signature, 8) == 0)
-    return read_hdf5_transform(path, world, info);
-  return read_binary(path, file_bytes, world, info);
+      read_slab_bytes(path, 0, std::min<std::int64_t>(size, 8));
+  HostField g;
+  if (start.size() == 8 && std::memcmp(start.data(), hdf5_signature, 8) == 0) {
+    g = read_hdf5_transform(path, world, info, checksum_warning_only);
+  } else if (is_lime_file(path)) {
+    LimeTransformInfo li;
+    g = read_transform_lime(path, world, checksum_warning_only, &li);
+    if (info) {
+      *info = TransformInfo{};
+      info->format = TransformFormat::lime;
+      info->metadata = li.metadata;
+      info->stored = li.stored;
+      info->computed = li.computed;
+      info->bytes_per_real = li.bytes_per_real;
+      info->unitarity_deviation = li.unitarity_deviation;
+      info->reunitarised = li.reunitarised;
+    }
+  } else {
+    g = read_binary(path, size, world, info);
+  }
+  if (info) {
+    std::copy(g.geom.L, g.geom.L + 4, info->dims);
+    info->nc = g.nc;
+  }
+  return g;
 }
 
 } // namespace gf

@@ -2,10 +2,12 @@
 // test_openqcd, test_gauge_file): temporary folders (one per rank, or one shared by all
 // ranks), whole-file bytes, the sample files of $GAUGEFIX_SAMPLES, the field a 32-bit file
 // reads back as, comparisons of fields, and the expectation that reading throws a gf::Error
-// naming the file and the failed check while leaving the file unchanged.
+// naming the file and the failed check while leaving the file unchanged; LIME files taken
+// apart into records and put together again (to build malformed ones).
 #pragma once
 #include "comm/world.h"
 #include "core/error.h"
+#include "io/lime.h"
 #include "lattice/host_field.h"
 #include "observables/observables.h"
 #include <algorithm>
@@ -120,6 +122,53 @@ inline void expect_read_error(const std::string& path, const std::function<void(
       EXPECT_NE(what.find(w), std::string::npos) << "'" << w << "' not in: " << what;
   }
   EXPECT_EQ(read_bytes(path), before) << path << " was modified";
+}
+
+// A LIME record as bytes: its type, payload and message flags.
+struct LimeBytes {
+  std::string type, payload;
+  bool mb = false, me = false;
+};
+
+inline std::vector<LimeBytes> lime_records(const std::string& path) {
+  const std::string bytes = read_bytes(path);
+  std::vector<LimeBytes> out;
+  for (const LimeRecord& r : list_lime_records(path))
+    out.push_back({r.type,
+                   bytes.substr(static_cast<std::size_t>(r.data_offset),
+                                static_cast<std::size_t>(r.data_bytes)),
+                   r.message_begin, r.message_end});
+  return out;
+}
+
+// The LIME file of these records (headers as lime.h describes them, payloads padded to 8).
+inline std::string lime_file(const std::vector<LimeBytes>& records) {
+  std::string out;
+  for (const LimeBytes& r : records) {
+    std::string h(144, '\0');
+    const auto put = [&](std::size_t at, std::uint64_t v, int bytes) {
+      for (int i = bytes - 1; i >= 0; --i, v >>= 8)
+        h[at + std::size_t(i)] = static_cast<char>(v & 0xff);
+    };
+    put(0, 0x456789ab, 4);
+    put(4, 1, 2);
+    put(6, (r.mb ? 0x8000u : 0u) | (r.me ? 0x4000u : 0u), 2);
+    put(8, r.payload.size(), 8);
+    h.replace(16, r.type.size(), r.type);
+    out += h + r.payload + std::string((8 - r.payload.size() % 8) % 8, '\0');
+  }
+  return out;
+}
+
+// The records with the payload of the first record of `type` replaced.
+inline std::vector<LimeBytes> with_payload(std::vector<LimeBytes> records, const std::string& type,
+                                           const std::string& payload) {
+  for (LimeBytes& r : records)
+    if (r.type == type) {
+      r.payload = payload;
+      break;
+    }
+  return records;
 }
 
 } // namespace gf::testing

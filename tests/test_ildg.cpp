@@ -383,15 +383,90 @@ TEST_F(IldgBadInput, NoBinaryRecord) {
                {"no ildg-binary-data"});
 }
 
-TEST_F(IldgBadInput, MissingChecksumRecordReads) {
+TEST_F(IldgBadInput, CutBeforeChecksumRecordRefused) {
   const std::vector<LimeRecord> r = list_lime_records(good_);
   const std::string p =
       variant("nosum.lime", bytes_.substr(0, static_cast<std::size_t>(r.back().header_offset)));
+  expect_error(p, {"truncated file", "message-end flag", "ildg-binary-data"});
+}
+
+TEST_F(IldgBadInput, MissingChecksumRecordRefusedUnlessWarningOnly) {
+  std::vector<LimeBytes> records = lime_records(good_);
+  ASSERT_EQ(records.back().type, "scidac-checksum");
+  records.pop_back();
+  records.back().me = true; // a well-formed file without a checksum
+  const std::string p = variant("nosum.lime", lime_file(records));
+  expect_error(p, {"no scidac-checksum record"});
+  ReadOptions lenient;
+  lenient.checksum_warning_only = true;
   FileInfo info;
-  EXPECT_TRUE(bit_equal(read_ildg(p, self_world(), {}, &info),
+  ::testing::internal::CaptureStderr();
+  EXPECT_TRUE(bit_equal(read_ildg(p, self_world(), lenient, &info),
                         read_ildg(good_, self_world(), {}, nullptr)));
+  const std::string warning = ::testing::internal::GetCapturedStderr();
+  EXPECT_NE(warning.find("no scidac-checksum"), std::string::npos) << warning;
   EXPECT_TRUE(info.stored.empty());
   EXPECT_EQ(info.computed.size(), 2u);
+}
+
+TEST_F(IldgBadInput, RebuiltFileReads) {
+  // the helpers that build the malformed files below reproduce a good file byte for byte
+  EXPECT_EQ(lime_file(lime_records(good_)), bytes_);
+}
+
+TEST_F(IldgBadInput, NamespacedIldgFormatReads) {
+  const std::string xml =
+      "<?xml version=\"1.0\"?><ildg:ildgFormat xmlns:ildg=\"http://www.lqcd.org/ildg\">"
+      "<ildg:version>1.0</ildg:version><ildg:field>su3gauge</ildg:field>"
+      "<ildg:precision>64</ildg:precision><ildg:lx>4</ildg:lx><ildg:ly>4</ildg:ly>"
+      "<ildg:lz>4</ildg:lz><ildg:lt>4</ildg:lt></ildg:ildgFormat>";
+  const std::string p =
+      variant("ns.lime", lime_file(with_payload(lime_records(good_), "ildg-format", xml)));
+  EXPECT_TRUE(bit_equal(read_ildg(p, self_world(), {}, nullptr),
+                        read_ildg(good_, self_world(), {}, nullptr)));
+}
+
+TEST_F(IldgBadInput, CommentedOutElementIsNotRead) {
+  const std::string xml =
+      "<?xml version=\"1.0\"?><ildgFormat xmlns=\"http://www.lqcd.org/ildg\"><!-- <lx>8</lx> "
+      "--><version>1.0</version><field>su3gauge</field><precision><![CDATA[64]]></precision>"
+      "<lx>4</lx><ly>4</ly><lz>4</lz><lt>4</lt></ildgFormat>";
+  const std::string p =
+      variant("comment.lime", lime_file(with_payload(lime_records(good_), "ildg-format", xml)));
+  FileInfo info;
+  EXPECT_NO_THROW(read_ildg(p, self_world(), {}, &info));
+  EXPECT_EQ(info.dims[0], 4);
+}
+
+TEST_F(IldgBadInput, MalformedOrContradictingXmlRefused) {
+  const auto with = [&](const char* name, const std::string& xml) {
+    return variant(name, lime_file(with_payload(lime_records(good_), "ildg-format", xml)));
+  };
+  const std::string tail = "<lx>4</lx><ly>4</ly><lz>4</lz><lt>4</lt></ildgFormat>";
+  const std::string head = "<ildgFormat><field>su3gauge</field><precision>64</precision>";
+  expect_error(with("twice.lime", head + "<lx>8</lx>" + tail), {"ildg-format", "<lx> appears 2"});
+  expect_error(with("broken.lime", head + "<lx>4</ly>" + tail), {"ildg-format", "not well-formed"});
+  expect_error(with("doctype.lime", "<!DOCTYPE ildgFormat [<!ENTITY e \"4\">]>" + head +
+                                        "<lx>&e;</lx><ly>4</ly><lz>4</lz><lt>4</lt></ildgFormat>"),
+               {"ildg-format", "DOCTYPE"});
+  expect_error(
+      with("root.lime", "<ildg>" + head.substr(12) + tail.substr(0, tail.size() - 13) + "</ildg>"),
+      {"ildg-format", "<ildgFormat>"});
+  expect_error(with("nested.lime",
+                    head + "<lx><n>4</n></lx><ly>4</ly><lz>4</lz><lt>4</lt>" + "</ildgFormat>"),
+               {"<lx>", "where a value belongs"});
+  const std::string huge = "<lx>1073741824</lx><ly>1073741824</ly><lz>1073741824</lz>"
+                           "<lt>1073741824</lt></ildgFormat>";
+  expect_error(with("huge.lime", head + huge), {"ildg-format", "overflows"});
+  // the SciDAC record's precision against ildg-format's
+  expect_error(variant("prec2.lime",
+                       replaced(bytes_, "<precision>D</precision>", "<precision>F</precision>")),
+               {"scidac-private-record-xml", "precision"});
+  // one record type twice
+  std::vector<LimeBytes> records = lime_records(good_);
+  records.insert(records.begin() + 5, records[4]);
+  ASSERT_EQ(records[4].type, "ildg-format");
+  expect_error(variant("two.lime", lime_file(records)), {"ildg-format appears 2 times"});
 }
 
 TEST_F(IldgBadInput, ScidacUnknownPrecisionAndColors) {

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "gauge_file_test_util.h"
 #include "io/hdf5_file.h"
+#include "io/ildg.h"
 #include "io/transform_file.h"
 #include "math/random_group.h"
 #include "test_fields.h"
@@ -116,6 +117,81 @@ TEST_P(TransformRoundTrip, Hdf5ReadBack) {
   EXPECT_EQ(info.metadata.at("lattice"), "4,6,2,8");
 }
 
+TEST_P(TransformRoundTrip, LimeRecordsAndBitwiseReadBack) {
+  const int nc = GetParam();
+  const HostField g = random_transform(nc, 44);
+  TempDir dir;
+  const std::string path = dir.file("g.lime");
+  write_transform(path, g, TransformFormat::lime, metadata, self_world());
+  EXPECT_EQ(detect_transform_format(path), TransformFormat::lime);
+
+  // the records QIO reads a LatticeColorMatrix from, in its order and message structure
+  const std::vector<testing::LimeBytes> r = testing::lime_records(path);
+  ASSERT_EQ(r.size(), 6u);
+  const char* types[6] = {"scidac-private-file-xml",   "scidac-file-xml",
+                          "scidac-private-record-xml", "scidac-record-xml",
+                          "scidac-binary-data",        "scidac-checksum"};
+  const bool mb[6] = {true, false, true, false, false, false};
+  const bool me[6] = {false, true, false, false, false, true};
+  for (int k = 0; k < 6; ++k) {
+    EXPECT_EQ(r[k].type, types[k]);
+    EXPECT_EQ(r[k].mb, mb[k]) << types[k];
+    EXPECT_EQ(r[k].me, me[k]) << types[k];
+  }
+  const std::string n = std::to_string(nc);
+  EXPECT_NE(r[0].payload.find("<dims>4 6 2 8 </dims>"), std::string::npos) << r[0].payload;
+  for (const std::string& tag :
+       {"<datatype>QDP_D" + n + "_ColorMatrix</datatype>", std::string("<precision>D</precision>"),
+        "<colors>" + n + "</colors>", "<typesize>" + std::to_string(16 * nc * nc) + "</typesize>",
+        std::string("<datacount>1</datacount>")})
+    EXPECT_NE(r[2].payload.find(tag), std::string::npos) << tag << " not in " << r[2].payload;
+  // Im g(x = 3, y = 1, z = 1, t = 6)_10, big-endian, natural order
+  const SiteCoords c = {{3, 1, 1, 6}};
+  const std::size_t site = ((6 * 2 + 1) * 6 + 1) * 4 + 3, site_bytes = std::size_t(nc) * nc * 16;
+  std::uint64_t be = 0;
+  for (int i = 0; i < 8; ++i)
+    be = be << 8 | static_cast<unsigned char>(r[4].payload[site * site_bytes + nc * 16 + 8 + i]);
+  EXPECT_EQ(std::bit_cast<double>(be), g.matrix_data(g.local_index(c), 0)[nc].im);
+
+  TransformInfo info;
+  const HostField back = read_transform(path, self_world(), &info);
+  EXPECT_TRUE(bit_equal(back, g));
+  EXPECT_EQ(info.format, TransformFormat::lime);
+  EXPECT_EQ(info.metadata, metadata);
+  EXPECT_EQ(info.stored, info.computed);
+  EXPECT_EQ(info.nc, nc);
+  EXPECT_EQ(info.dims[1], 6);
+
+  // single precision (QDP_F<N>_ColorMatrix) reads, reunitarised
+  std::string single;
+  for (std::size_t k = 0; k < r[4].payload.size(); k += 8) {
+    std::uint64_t w = 0;
+    for (int i = 0; i < 8; ++i)
+      w = w << 8 | static_cast<unsigned char>(r[4].payload[k + i]);
+    const auto f = std::bit_cast<std::uint32_t>(float(std::bit_cast<double>(w)));
+    for (int i = 3; i >= 0; --i)
+      single += static_cast<char>(f >> (8 * i) & 0xff);
+  }
+  std::vector<testing::LimeBytes> rf = r;
+  rf[4].payload = single;
+  const std::string d = "_ColorMatrix</datatype><precision>D</precision>";
+  rf[2].payload.replace(rf[2].payload.find(d) - 2, d.size() + 2,
+                        "F" + n + "_ColorMatrix</datatype><precision>F</precision>");
+  const std::string ts = "<typesize>" + std::to_string(16 * nc * nc) + "</typesize>";
+  rf[2].payload.replace(rf[2].payload.find(ts), ts.size(),
+                        "<typesize>" + std::to_string(8 * nc * nc) + "</typesize>");
+  rf.pop_back();
+  rf.back().me = true; // no checksum: read with checksum_warning_only
+  testing::write_bytes(dir.file("f.lime"), testing::lime_file(rf));
+  ::testing::internal::CaptureStderr();
+  const HostField fr = read_transform(dir.file("f.lime"), self_world(), &info, true);
+  ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(info.bytes_per_real, 4);
+  EXPECT_TRUE(info.reunitarised);
+  EXPECT_LT(testing::max_difference(fr, g), 1e-6);
+  EXPECT_THROW(read_transform(dir.file("f.lime"), self_world()), Error);
+}
+
 INSTANTIATE_TEST_SUITE_P(Transform, TransformRoundTrip, ::testing::Values(2, 3),
                          [](const auto& p) { return "SU" + std::to_string(p.param); });
 
@@ -219,11 +295,39 @@ TEST_F(TransformBadInput, NotATransformFile) {
   expect_error(variant("text.g", "BEGIN_HEADER\n"), {"header", "truncated"});
 }
 
+TEST_F(TransformBadInput, LimeChecks) {
+  write_transform(dir_.file("g.lime"), g_, TransformFormat::lime, {}, self_world());
+  const std::vector<testing::LimeBytes> r = testing::lime_records(dir_.file("g.lime"));
+  std::vector<testing::LimeBytes> cut(r.begin(), r.end() - 1);
+  expect_error(variant("cut.lime", testing::lime_file(cut)), {"truncated file", "message-end"});
+  cut.back().me = true;
+  expect_error(variant("nosum.lime", testing::lime_file(cut)), {"no scidac-checksum"});
+  std::vector<testing::LimeBytes> flipped = r;
+  flipped[4].payload[100] ^= 0x01;
+  expect_error(variant("flip.lime", testing::lime_file(flipped)), {"checksum mismatch"});
+  expect_error(variant("dims.lime", testing::lime_file(testing::with_payload(
+                                        r, "scidac-private-file-xml",
+                                        "<scidacFile><spacetime>4</spacetime><dims>4 6 2 4</dims>"
+                                        "</scidacFile>"))),
+               {"size", "4x6x2x4"});
+  // a gauge field (datacount 4) is not a g(x) file, and g(x) is no gauge field
+  const int cube[4] = {4, 4, 4, 4};
+  WriteOptions w;
+  w.format = FileFormat::scidac;
+  write_ildg(dir_.file("links.lime"), testing::random_field(cube, 3, 1, 1.0), w, self_world(), {});
+  EXPECT_FALSE(detect_transform_format(dir_.file("links.lime")));
+  expect_error(dir_.file("links.lime"), {"datacount", "4"});
+  expect_read_error(dir_.file("g.lime"),
+                    [&] { read_ildg(dir_.file("g.lime"), self_world(), {}, nullptr); },
+                    {"datacount> 1", "g(x)"});
+}
+
 TEST_F(TransformBadInput, BadOutputRequests) {
   const auto expect_refused = [&](const std::string& path, const HostField& g,
                                   const std::map<std::string, std::string>& m,
                                   std::initializer_list<std::string> inputs, const char* word) {
-    for (const TransformFormat f : {TransformFormat::binary, TransformFormat::hdf5}) {
+    for (const TransformFormat f :
+         {TransformFormat::binary, TransformFormat::hdf5, TransformFormat::lime}) {
       try {
         write_transform(path, g, f, m, self_world(), inputs);
         ADD_FAILURE() << path << " written";

@@ -1,9 +1,12 @@
 #include "app/convert_command.h"
 #include "app/cli_checks.h"
+#include "core/error.h"
 #include "io/gauge_file.h"
 #include "io/output_format.h"
 #include "io/path_checks.h"
+#include "io/transform_file.h"
 #include <cstdio>
+#include <map>
 
 namespace gf {
 
@@ -13,15 +16,60 @@ void add_convert_options(CLI::App& convert, ConvertCommandOptions& opt) {
       ->check(non_empty);
   convert.add_option("output", opt.output, "file to write")->required()->check(non_empty);
   convert.add_option("--format,-f", opt.format,
-                     "output format: nersc, ildg, scidac, milc, openqcd, hdf5 (default: the "
-                     "output's extension, else nersc)");
+                     "output format: nersc, ildg, scidac, milc, openqcd, hdf5; for a gauge "
+                     "transformation g(x): binary, hdf5, lime (default: the output's extension, "
+                     "else nersc or binary)");
   convert.add_option("--precision", opt.precision, "bits per real in the output: 32 or 64")
       ->check(CLI::IsMember({"32", "64"}));
   convert.add_flag("--checksum-warning-only", opt.checksum_warning_only,
                    "report a checksum mismatch in the input as a warning, not an error");
 }
 
+namespace {
+
+// g(x) files: binary, hdf5 or lime, 64-bit; the format from --format, else the extension's.
+int convert_transform(const ConvertCommandOptions& opt, const World& world) {
+  const std::vector<FileFormat> ext = extension_formats(opt.output);
+  const TransformFormat ext_format =
+      ext.empty()                       ? TransformFormat::binary
+      : ext.front() == FileFormat::hdf5 ? TransformFormat::hdf5
+      : ext.front() == FileFormat::ildg || ext.front() == FileFormat::scidac
+          ? TransformFormat::lime
+          : TransformFormat::binary;
+  TransformFormat format = ext_format;
+  if (!opt.format.empty()) {
+    try {
+      format = parse_transform_format(opt.format);
+    } catch (const Error&) {
+      throw Error("--format " + opt.format + ": input '" + opt.input +
+                  "' holds a gauge transformation g(x), written as binary, hdf5 or lime only");
+    }
+    if (!ext.empty() && format != ext_format)
+      throw Error("output '" + opt.output + "': the extension contradicts --format " + opt.format +
+                  ": rename the file or change --format");
+  }
+  if (opt.precision == "32")
+    throw Error("--precision 32: gauge transformation files are written in 64 bits only");
+  check_run_paths({{"input", opt.input}}, {{"output", opt.output}});
+  TransformInfo info;
+  const HostField g = read_transform(opt.input, world, &info, opt.checksum_warning_only);
+  std::map<std::string, std::string> metadata = info.metadata;
+  for (const char* written_by_the_writer :
+       {"lattice", "nc", "bytes_per_real", "checksum", "layout", "gaugefix_version"})
+    metadata.erase(written_by_the_writer);
+  write_transform(opt.output, g, format, metadata, world, {opt.input});
+  if (world.rank() == 0)
+    std::printf("%s (g(x), %s) -> %s (g(x), %s): SU(%d) %dx%dx%dx%d\n", opt.input.c_str(),
+                transform_format_name(info.format), opt.output.c_str(),
+                transform_format_name(format), info.nc, info.dims[0], info.dims[1], info.dims[2],
+                info.dims[3]);
+  return 0;
+}
+
+} // namespace
+
 int run_convert(const ConvertCommandOptions& opt, const World& world) {
+  if (detect_transform_format(opt.input)) return convert_transform(opt, world);
   WriteOptions w;
   w.format = output_format(
       "output", opt.output, "--format",

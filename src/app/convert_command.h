@@ -6,6 +6,9 @@
 // the input's where F can hold it, else the one F holds (milc: 32, openqcd: 64). OUT must not
 // be IN (check_output_path, also through links); OUT appears complete or not at all. Every
 // rank handles its slab; rank 0 prints one line. Bad options or input throw gf::Error.
+// A gauge transformation file IN (transform_file.h) is written as g(x) again, in format F
+// = binary, hdf5 or lime (default: the extension's: .h5/.hdf5 hdf5, .lime/.ildg lime, else
+// binary), 64-bit, with its metadata.
 #pragma once
 #include "comm/world.h"
 #include <CLI/CLI.hpp>

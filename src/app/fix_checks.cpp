@@ -1,6 +1,7 @@
 #include "app/fix_checks.h"
 #include "core/error.h"
 #include "io/output_format.h"
+#include <algorithm>
 #include <optional>
 #include <tuple>
 
@@ -13,11 +14,14 @@ bool is_nersc_2row(const FixCommandOptions& opt) {
 }
 
 void check_exclusive(const FixCommandOptions& opt) {
-  if (!opt.input.empty())
+  const std::string input = !opt.input.empty() ? "--input '" + opt.input.front() + "'"
+                                               : "--input-list '" + opt.input_list + "'";
+  if (!opt.input.empty() || !opt.input_list.empty())
     for (const char* o : {"--generate", "--lattice", "--group"})
       if (opt.given.count(o))
-        throw Error(std::string(o) + " cannot be used with --input '" + opt.input +
-                    "': the field, its lattice and its group are the file's");
+        throw Error(std::string(o) + " cannot be used with " + input +
+                    ": the field, its lattice and its group are the file's");
+
   for (const auto& [o, given, needs, path] :
        {std::tuple{"--output-format", !opt.output_format.empty(), "--output", &opt.output},
         std::tuple{"--output-bits", opt.output_bits != 0, "--output", &opt.output},
@@ -39,30 +43,36 @@ void resolve_output_format(FixCommandOptions& opt) {
 
 void resolve_transform_format(FixCommandOptions& opt) {
   if (opt.transform_output.empty()) return;
-  const bool hdf5 = extension_formats(opt.transform_output) == std::vector{FileFormat::hdf5};
+  const std::vector<FileFormat> ext = extension_formats(opt.transform_output);
+  const bool lime = std::find(ext.begin(), ext.end(), FileFormat::ildg) != ext.end() ||
+                    std::find(ext.begin(), ext.end(), FileFormat::scidac) != ext.end();
+  const std::string implied = ext == std::vector{FileFormat::hdf5} ? "hdf5" : lime ? "lime" : "";
   if (opt.transform_format.empty())
-    opt.transform_format = hdf5 ? "hdf5" : "binary";
-  else if (hdf5 && opt.transform_format != "hdf5")
-    throw Error("--transform-output '" + opt.transform_output +
-                "': the extension means hdf5, but --transform-format asks for " +
-                opt.transform_format + ": rename the file or change --transform-format");
+    opt.transform_format = implied.empty() ? "binary" : implied;
+  else if (!implied.empty() && opt.transform_format != implied)
+    throw Error("--transform-output '" + opt.transform_output + "': the extension means " +
+                implied + ", but --transform-format asks for " + opt.transform_format +
+                ": rename the file or change --transform-format");
 }
 
 } // namespace
 
 void check_fix_options(FixCommandOptions& opt) {
+  if (opt.copies < 1)
+    throw Error("--copies must be at least 1 (got " + std::to_string(opt.copies) + ")");
+  if (!(opt.copy_tolerance >= 0)) throw Error("--copy-tolerance must be >= 0");
   check_exclusive(opt);
   resolve_output_format(opt);
   resolve_transform_format(opt);
 }
 
-void check_output_holds(const FixCommandOptions& opt, int nc) {
+void check_output_holds(const FixCommandOptions& opt, int nc, const std::string& input) {
   if (opt.output.empty()) return;
   const FileFormat f = parse_format(is_nersc_2row(opt) ? "nersc" : opt.output_format);
   const std::string limit = format_limit(f, nc, opt.output_bits / 8);
   if (limit.empty()) return;
   const std::string field = "SU(" + std::to_string(nc) + ") field" +
-                            (opt.input.empty() ? " generated" : " of --input '" + opt.input + "'");
+                            (input.empty() ? " generated" : " of --input '" + input + "'");
   throw Error("--output '" + opt.output + "' (--output-format " + opt.output_format +
               ", --output-bits " + std::to_string(opt.output_bits) + "), for the " + field + ": " +
               limit);

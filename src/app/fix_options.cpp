@@ -1,5 +1,7 @@
 #include "app/fix_options.h"
 #include "core/error.h"
+#include "io/provenance.h"
+
 #include <cmath>
 #include <string>
 
@@ -30,6 +32,34 @@ DescentParams parse_descent(const FixCommandOptions& opt) {
 }
 
 } // namespace
+
+std::vector<std::pair<std::string, std::string>> defining_options(const FixCommandOptions& opt) {
+  const auto real = [](double v) { return provenance_text(v); }; // shortest exact text
+  const EngineOptions& e = opt.engine;
+  return {{"gauge", gauge_name(e.gauge)},
+          {"precision", precision_name(e.precision)},
+          {"storage", std::to_string(storage_option(e.storage))},
+          {"tolerance", real(opt.fix.tolerance)},
+          {"algorithm", opt.algorithm},
+          {"alpha", opt.alpha},
+          {"omega", real(opt.omega)},
+          {"check-interval", std::to_string(opt.fix.check_interval)},
+          {"reproject-interval", std::to_string(opt.fix.reproject_interval)},
+          {"anneal-steps", std::to_string(opt.anneal_steps)},
+          {"t-max", real(opt.t_max)},
+          {"t-min", real(opt.t_min)},
+          {"micro-steps", std::to_string(opt.micro_steps)},
+          {"sr-steps", std::to_string(opt.sr_steps)},
+          {"sr-probability", real(opt.sr_probability)},
+          {"seed", std::to_string(e.seed)},
+          {"random-transform", std::to_string(opt.random_transform_seed)},
+          {"copies", std::to_string(opt.copies)},
+          {"copy-tolerance", real(opt.copy_tolerance)},
+          {"keep-copies", opt.keep_copies ? "true" : "false"},
+          {"output-format", opt.output_format},
+          {"output-bits", std::to_string(opt.output_bits)},
+          {"transform-format", opt.transform_format}};
+}
 
 void build_schedule(FixCommandOptions& opt) {
   opt.fix.phases.clear();

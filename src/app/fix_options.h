@@ -7,25 +7,30 @@
 #include <cstdint>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace gf {
 
 struct FixCommandOptions {
-  // input: a file, or a field generated on the spot
-  std::string input;                 // a file of any format (gauge_file.h); empty: generate
+  // input: files, or a field generated on the spot
+  std::vector<std::string> input;    // files of any format (gauge_file.h), or glob patterns
+                                     // (input_list.h); none (and no input_list): generate
+  std::string input_list;            // a file of input paths, one per line
   std::string generate = "smooth";   // unit | smooth | hot (when no input)
   std::array<int, 4> lattice = {8, 8, 8, 8};
   int nc = 3;
   std::uint64_t random_transform_seed = 0; // 0: none
-  // output
+  // output; with several inputs each name is a pattern (output_pattern.h)
   std::string output;
   // nersc | nersc-2row | ildg | scidac | milc | openqcd | hdf5; empty: --output's extension's
   // format, else nersc (fix_checks.h)
   std::string output_format;
   int output_bits = 0;           // 32 or 64 bits per real; 0: 32 for milc, else 64
   std::string transform_output;  // where to write g(x); empty: not kept
-  std::string transform_format;  // binary | hdf5; empty: hdf5 for .h5/.hdf5, else binary
+  std::string transform_format;  // binary | hdf5 | lime; empty: from the extension, else binary
   std::string summary;
+  std::string journal; // the ensemble's journal (journal.h); empty: a default with several inputs
   std::string unconverged = "mark";    // mark: write <output>.unconverged; discard: no field
   std::string config;                  // the --config file (an input: never written)
   std::string exchange = "auto";       // halo path between GPUs (comm/channel.h)
@@ -42,10 +47,20 @@ struct FixCommandOptions {
   int micro_steps = 3;
   int sr_steps = 0;
   double sr_probability = 0.5;
+  // Gribov copies (gribov_copies.h): random starts per configuration, the best written
+  int copies = 1;
+  bool keep_copies = false;     // write every copy too (copy_path, output_pattern.h)
+  double copy_tolerance = 1e-8; // a copy reached the best when F_best - F_copy <= this
   bool quiet = false;
   bool checksum_warning_only = false;
   std::set<std::string> given; // long names of the options given (command line or --config)
 };
+
+// The options that decide what a configuration's result is (physics, schedule, seeds,
+// copies, output format), as (long option name, value) text: a journal records them and a
+// restart must give the same (journal.h). --max-iterations is not among them: a converged
+// result does not depend on it.
+std::vector<std::pair<std::string, std::string>> defining_options(const FixCommandOptions& opt);
 
 // Builds opt.fix.phases from the algorithm options; throws Error naming a bad option.
 void build_schedule(FixCommandOptions& opt);

@@ -1,6 +1,8 @@
 #include "app/info_command.h"
 #include "app/gauge_check.h"
+#include "core/error.h"
 #include "io/gauge_file.h"
+#include "io/transform_file.h"
 #include <cstdio>
 
 namespace gf {
@@ -75,6 +77,23 @@ std::string describe_file(const std::string& path, const FileInfo& info) {
   return s;
 }
 
+std::string describe_transform(const std::string& path, const TransformInfo& info) {
+  std::string s = path + "\n";
+  s += line("format",
+            std::string(transform_format_name(info.format)) + " (gauge transformation g(x))");
+  s += line("lattice", std::to_string(info.dims[0]) + "x" + std::to_string(info.dims[1]) + "x" +
+                           std::to_string(info.dims[2]) + "x" + std::to_string(info.dims[3]) +
+                           " (x y z t)");
+  s += line("group", "SU(" + std::to_string(info.nc) + ")");
+  s += line("precision", std::to_string(8 * info.bytes_per_real) + "-bit" +
+                             (info.reunitarised ? ", g(x) reunitarised on read" : ""));
+  s += line("stored", pairs(info.stored));
+  s += line("computed", pairs(info.computed));
+  s += line("unitarity deviation", number("%.3e", info.unitarity_deviation));
+  s += line("metadata", pairs({info.metadata.begin(), info.metadata.end()}));
+  return s;
+}
+
 std::string describe_check(GaugeKind gauge, const Measurement& m) {
   std::string s =
       line(("check " + std::string(gauge_name(gauge))).c_str(),
@@ -87,20 +106,48 @@ std::string describe_check(GaugeKind gauge, const Measurement& m) {
   return s + line("theta_t", slices);
 }
 
-int run_info(const InfoCommandOptions& opt, const World& world) {
+namespace {
+
+// The description of one file (and its --check measurement).
+std::string describe(const std::string& path, const InfoCommandOptions& opt, const World& world) {
   ReadOptions ro;
   ro.checksum_warning_only = opt.checksum_warning_only;
-  for (const std::string& path : opt.files) {
-    FileInfo info;
-    const HostField u = read_gauge_file(path, world, ro, &info);
-    std::string text = describe_file(path, info);
-    if (!opt.check.empty()) {
-      const GaugeKind gauge = parse_gauge(opt.check);
-      text += describe_check(gauge, measure_gauge(u, gauge, world));
-    }
-    if (world.rank() == 0) std::fputs(text.c_str(), stdout);
+  if (detect_transform_format(path)) {
+    if (!opt.check.empty())
+      throw Error("'" + path + "' holds a gauge transformation g(x), not a gauge field: --check " +
+                  opt.check + " measures gauge fields only");
+    TransformInfo info;
+    read_transform(path, world, &info, opt.checksum_warning_only);
+    return describe_transform(path, info);
   }
-  return 0;
+  FileInfo info;
+  const HostField u = read_gauge_file(path, world, ro, &info);
+  std::string text = describe_file(path, info);
+  if (!opt.check.empty()) {
+    const GaugeKind gauge = parse_gauge(opt.check);
+    text += describe_check(gauge, measure_gauge(u, gauge, world));
+  }
+  return text;
+}
+
+} // namespace
+
+int run_info(const InfoCommandOptions& opt, const World& world) {
+  std::size_t failed = 0;
+  for (const std::string& path : opt.files) {
+    try {
+      const std::string text = describe(path, opt, world);
+      if (world.rank() == 0) std::fputs(text.c_str(), stdout);
+    } catch (const Error& e) {
+      ++failed; // every rank fails the same check (the readers' checks are collective)
+      if (world.rank() == 0) std::fprintf(stderr, "gaugefix: error: %s\n", e.what());
+    }
+    std::fflush(stdout);
+  }
+  if (failed && opt.files.size() > 1 && world.rank() == 0)
+    std::fprintf(stderr, "gaugefix: error: %zu of %zu files failed their checks\n", failed,
+                 opt.files.size());
+  return failed ? 1 : 0;
 }
 
 } // namespace gf

@@ -5,13 +5,17 @@
 // (io/provenance.h): the ensemble and the record of a gauge fixing. With
 // --check landau|coulomb|mag it measures the gauge condition as `gaugefix fix` does
 // (gauge_check.h) and prints F, theta and max_t theta_t, for Coulomb gauge also theta_t of
-// every time slice. Every rank reads its slab and rank 0 prints. A file failing a check
-// throws gf::Error naming it (exit status 1); with --checksum-warning-only a checksum
-// mismatch is a warning and both values are printed.
+// every time slice. A gauge transformation file (transform_file.h, any format) is described
+// as such: format, lattice, group, precision, checksums stored and computed, unitarity
+// deviation, metadata. Every rank reads its slab and rank 0 prints. Every file is read: one
+// failing a check is reported on stderr ("gaugefix: error: <file>: <check>: ...") and the
+// next one is read; the exit status is 1 where any failed. With --checksum-warning-only a
+// checksum mismatch is a warning and both values are printed.
 #pragma once
 #include "comm/world.h"
 #include "fix/schedule.h"
 #include "io/gauge_file_types.h"
+#include "io/transform_file.h"
 #include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
@@ -29,5 +33,6 @@ int run_info(const InfoCommandOptions& opt, const World& world);
 // The text run_info prints for one file, and for its --check measurement.
 std::string describe_file(const std::string& path, const FileInfo& info);
 std::string describe_check(GaugeKind gauge, const Measurement& m);
+std::string describe_transform(const std::string& path, const TransformInfo& info);
 
 } // namespace gf

@@ -5,8 +5,11 @@
 // Order, slowest first: t, z, y, x, then mu (x, y, z, t), then row i, column j.
 // The field holds the time slices [t0, t0 + nt) of the global lattice (all of them on a
 // single rank). ndir is 4 for a gauge field, 1 for a gauge transformation g(x).
+// The constructor checks that the slab fits into this machine's memory (host_memory.h):
+// gf::Error "memory: ..." instead of std::bad_alloc.
 #pragma once
 #include "lattice/geometry.h"
+#include "lattice/host_memory.h"
 #include "math/matrix.h"
 #include <algorithm>
 #include <vector>
@@ -22,7 +25,7 @@ struct HostField {
   HostField() = default;
   HostField(const Geometry& g, int nc_, int ndir_)
       : geom(g), nc(nc_), ndir(ndir_),
-        data(static_cast<std::size_t>(g.local_volume()) * ndir_ * nc_ * nc_) {}
+        data(host_field_elements(g, nc_, ndir_)) {}
 
   std::int64_t local_sites() const { return geom.local_volume(); }
   // Local natural index of global coordinates (t global, inside the slab).

@@ -1,0 +1,104 @@
+#include "app/transform_command.h"
+#include "app/cli_checks.h"
+#include "comm/host_halo.h"
+#include "core/error.h"
+#include "io/gauge_file.h"
+#include "io/output_format.h"
+#include "io/path_checks.h"
+#include "io/transform_file.h"
+#include <algorithm>
+#include <cstdio>
+
+namespace gf {
+
+namespace {
+
+template <int N>
+void apply_n(HostField& u, const HostField& g, const HostField& g_next) {
+  const Geometry& geom = u.geom;
+  const std::int64_t sites = u.local_sites();
+#pragma omp parallel for schedule(static)
+  for (std::int64_t s = 0; s < sites; ++s) {
+    const SiteCoords c = u.coords(s);
+    for (int mu = 0; mu < 4; ++mu) {
+      const SiteCoords y = geom.forward(c, mu);
+      const bool in_slab = y.x[3] >= geom.t0 && y.x[3] < geom.t0 + geom.nt;
+      const Matrix<double, N> gy =
+          in_slab
+              ? g.get<N>(g.local_index(y), 0)
+              : g_next.get<N>(y.x[0] + geom.L[0] * (y.x[1] + std::int64_t(geom.L[1]) * y.x[2]), 0);
+      u.set<N>(s, mu, g.get<N>(s, 0) * u.get<N>(s, mu) * adjoint(gy));
+    }
+  }
+}
+
+std::string dims_text(const int L[4]) {
+  return std::to_string(L[0]) + "x" + std::to_string(L[1]) + "x" + std::to_string(L[2]) + "x" +
+         std::to_string(L[3]);
+}
+
+} // namespace
+
+void apply_transform_slab(HostField& links, const HostField& g, const World& world) {
+  const HostField g_next = next_slice(g, world);
+  links.nc == 2 ? apply_n<2>(links, g, g_next) : apply_n<3>(links, g, g_next);
+}
+
+void add_transform_options(CLI::App& transform, TransformCommandOptions& opt) {
+  transform.add_option("--transform", opt.transform, "the gauge transformation g(x) to apply")
+      ->required()
+      ->check(non_empty);
+  transform.add_option("input", opt.input, "gauge field to transform (any supported format)")
+      ->required()
+      ->check(non_empty);
+  transform.add_option("output", opt.output, "file to write")->required()->check(non_empty);
+  transform.add_option("--format,-f", opt.format,
+                       "output format: nersc, ildg, scidac, milc, openqcd, hdf5 (default: the "
+                       "output's extension, else nersc)");
+  transform.add_option("--precision", opt.precision, "bits per real in the output: 32 or 64")
+      ->check(CLI::IsMember({"32", "64"}));
+  transform.add_flag("--checksum-warning-only", opt.checksum_warning_only,
+                     "report a checksum mismatch in the inputs as a warning, not an error");
+}
+
+int run_transform(const TransformCommandOptions& opt, const World& world) {
+  WriteOptions w;
+  w.format = output_format(
+      "output", opt.output, "--format",
+      opt.format.empty() ? std::nullopt : std::optional<FileFormat>(parse_format(opt.format)));
+  check_run_paths({{"--transform", opt.transform}, {"input", opt.input}}, {{"output", opt.output}});
+  ReadOptions ro;
+  ro.checksum_warning_only = opt.checksum_warning_only;
+  FileInfo info;
+  HostField u = read_gauge_file(opt.input, world, ro, &info);
+  TransformInfo ti;
+  const HostField g = read_transform(opt.transform, world, &ti, opt.checksum_warning_only);
+  if (!std::equal(u.geom.L, u.geom.L + 4, g.geom.L) || u.nc != g.nc)
+    throw Error("--transform '" + opt.transform + "' holds SU(" + std::to_string(g.nc) + ") " +
+                dims_text(g.geom.L) + ", but input '" + opt.input + "' is SU(" +
+                std::to_string(u.nc) + ") " + dims_text(u.geom.L) +
+                ": a transformation applies to a field of its own lattice and group");
+  if (!opt.precision.empty())
+    w.double_precision = opt.precision == "64";
+  else if (w.format == FileFormat::milc)
+    w.double_precision = false;
+  else if (w.format == FileFormat::openqcd)
+    w.double_precision = true;
+  else
+    w.double_precision = info.bytes_per_real == 8;
+  if (const std::string l = format_limit(w.format, u.nc, w.double_precision ? 8 : 4); !l.empty())
+    throw Error("output '" + opt.output + "' (" + format_name(w.format) + "): " + l);
+  apply_transform_slab(u, g, world);
+  w.provenance = info.provenance;
+  w.provenance.gauge_fixing.reset();
+  w.metadata = {{"transform", opt.transform}, {"input", opt.input}};
+  write_gauge_file(opt.output, u, w, world, {opt.input, opt.transform});
+  if (world.rank() == 0)
+    std::printf("%s (%s) transformed by %s (%s) -> %s (%s, %d-bit): SU(%d) %s\n", opt.input.c_str(),
+                format_name(info.format), opt.transform.c_str(), transform_format_name(ti.format),
+                opt.output.c_str(), format_name(w.format), w.double_precision ? 64 : 32, u.nc,
+                dims_text(u.geom.L).c_str());
+  return 0;
+}
+
+} // namespace gf
