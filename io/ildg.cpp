@@ -176,27 +176,8 @@ HostField read_ildg(const std::string& path, const World& world, const ReadOptio
     stored = parse_scidac_checksum(src, read_lime_text(path, *c));
 
   HostField u = allocate_slab(src, l.dims, l.nc, 4, world);
-  const std::int64_t v3 = u.geom.v3;
-  ScidacSums sums;
   bool finite = true;
-  for (int t = 0; t < u.geom.nt; ++t) {
-    // The global natural index of the slice's first site.
-    const std::int64_t first = (u.geom.t0 + t) * v3;
-    const std::vector<unsigned char> buf =
-        read_lime_bytes(path, *data, first * l.site_bytes(), v3 * l.site_bytes());
-    add_site_sums(buf.data(), first, v3, l.site_bytes(), sums);
-    const unsigned char* p = buf.data();
-    for (std::int64_t s = t * v3; s < (t + 1) * v3; ++s)
-      for (int mu = 0; mu < 4; ++mu) {
-        Complex<double>* m = u.matrix_data(s, mu);
-        for (int k = 0; k < l.nc * l.nc; ++k, p += 2 * l.bytes) {
-          m[k] = {load_real(p, l.bytes, true), load_real(p + l.bytes, l.bytes, true)};
-          finite = finite && std::isfinite(m[k].re) && std::isfinite(m[k].im);
-        }
-      }
-  }
-  sums.a = world.bit_xor(sums.a);
-  sums.b = world.bit_xor(sums.b);
+  const ScidacSums sums = read_scidac_slab(path, *data, l.bytes, l.site_bytes(), u, finite, world);
   check_scidac_checksum(src, stored, sums, opt.checksum_warning_only, world);
   check_links(src, u, l.bytes, finite, world, info);
   if (info) {
@@ -226,16 +207,10 @@ void write_ildg(const std::string& path, const HostField& slab, const WriteOptio
   std::copy(slab.geom.L, slab.geom.L + 4, l.dims);
   l.nc = slab.nc;
   l.bytes = opt.double_precision ? 8 : 4;
-  const std::int64_t v3 = slab.geom.v3;
-
-  ScidacSums sums;
-  std::vector<unsigned char> buf;
-  for (int t = 0; t < slab.geom.nt; ++t) {
-    encode_slice(slab, t, l, buf);
-    add_site_sums(buf.data(), (slab.geom.t0 + t) * v3, v3, l.site_bytes(), sums);
-  }
-  sums.a = world.bit_xor(sums.a);
-  sums.b = world.bit_xor(sums.b);
+  const ScidacSums sums =
+      slab_checksums(slab.geom, l.site_bytes(), world, [&](int t, std::vector<unsigned char>& buf) {
+        encode_slice(slab, t, l, buf);
+      });
   std::string date = utc_date();
   world.broadcast(date); // every rank lays out the same records
 
@@ -271,9 +246,10 @@ void write_ildg(const std::string& path, const HostField& slab, const WriteOptio
 
   SlabFileWriter out(path, world, inputs);
   if (world.rank() == 0) plan.write(out);
+  std::vector<unsigned char> buf;
   for (int t = 0; t < slab.geom.nt; ++t) {
     encode_slice(slab, t, l, buf);
-    out.write_at(data_offset + (slab.geom.t0 + t) * v3 * l.site_bytes(), buf.data(),
+    out.write_at(data_offset + (slab.geom.t0 + t) * slab.geom.v3 * l.site_bytes(), buf.data(),
                  static_cast<std::int64_t>(buf.size()));
   }
   out.commit();

@@ -5,6 +5,7 @@
 #include "io/xml_text.h"
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 #include <zlib.h>
@@ -55,6 +56,33 @@ void add_site_sums(const unsigned char* p, std::int64_t first, std::int64_t n,
     s.a ^= rotate_left(c, static_cast<int>(r % 29));
     s.b ^= rotate_left(c, static_cast<int>(r % 31));
   }
+}
+
+ScidacSums read_scidac_slab(const std::string& path, const LimeRecord& data, int bytes,
+                            std::int64_t site_bytes, HostField& slab, bool& finite,
+                            const World& world) {
+  const std::int64_t v3 = slab.geom.v3, n2 = std::int64_t(slab.nc) * slab.nc;
+  ScidacSums sums;
+  finite = true;
+  for (int t = 0; t < slab.geom.nt; ++t) {
+    // The global natural index of the slice's first site.
+    const std::int64_t first = (slab.geom.t0 + t) * v3;
+    const std::vector<unsigned char> buf =
+        read_lime_bytes(path, data, first * site_bytes, v3 * site_bytes);
+    add_site_sums(buf.data(), first, v3, site_bytes, sums);
+    const unsigned char* p = buf.data();
+    for (std::int64_t s = t * v3; s < (t + 1) * v3; ++s)
+      for (int mu = 0; mu < slab.ndir; ++mu) {
+        Complex<double>* m = slab.matrix_data(s, mu);
+        for (std::int64_t k = 0; k < n2; ++k, p += 2 * bytes) {
+          m[k] = {load_real(p, bytes, true), load_real(p + bytes, bytes, true)};
+          finite = finite && std::isfinite(m[k].re) && std::isfinite(m[k].im);
+        }
+      }
+  }
+  sums.a = world.bit_xor(sums.a);
+  sums.b = world.bit_xor(sums.b);
+  return sums;
 }
 
 const LimeRecord* unique_lime_record(const std::vector<LimeRecord>& records,

@@ -58,14 +58,9 @@ void write_transform_lime(const std::string& path, const HostField& slab_g,
   record.typesize = 16 * slab_g.nc * slab_g.nc;
   record.datacount = 1;
 
-  ScidacSums sums;
-  std::vector<unsigned char> buf;
-  for (int t = 0; t < geom.nt; ++t) {
-    encode_slice(slab_g, t, buf);
-    add_site_sums(buf.data(), (geom.t0 + t) * v3, v3, record.typesize, sums);
-  }
-  sums.a = world.bit_xor(sums.a);
-  sums.b = world.bit_xor(sums.b);
+  const ScidacSums sums =
+      slab_checksums(geom, record.typesize, world,
+                     [&](int t, std::vector<unsigned char>& buf) { encode_slice(slab_g, t, buf); });
   std::string date = utc_date();
   world.broadcast(date); // every rank lays out the same records
 
@@ -81,6 +76,7 @@ void write_transform_lime(const std::string& path, const HostField& slab_g,
 
   SlabFileWriter out(path, world, inputs);
   if (world.rank() == 0) plan.write(out);
+  std::vector<unsigned char> buf;
   for (int t = 0; t < geom.nt; ++t) {
     encode_slice(slab_g, t, buf);
     out.write_at(data_offset + (geom.t0 + t) * v3 * record.typesize, buf.data(),
@@ -123,25 +119,8 @@ HostField read_transform_lime(const std::string& path, const World& world,
     stored = parse_scidac_checksum(src, read_lime_text(path, *c));
 
   HostField g = allocate_slab(src, dims, r.colors, 1, world);
-  const std::int64_t v3 = g.geom.v3, n2 = std::int64_t(r.colors) * r.colors;
-  ScidacSums sums;
   bool finite = true;
-  for (int t = 0; t < g.geom.nt; ++t) {
-    const std::int64_t first = (g.geom.t0 + t) * v3;
-    const std::vector<unsigned char> buf =
-        read_lime_bytes(path, *data, first * r.typesize, v3 * r.typesize);
-    add_site_sums(buf.data(), first, v3, r.typesize, sums);
-    const unsigned char* p = buf.data();
-    for (std::int64_t s = t * v3; s < (t + 1) * v3; ++s) {
-      Complex<double>* m = g.matrix_data(s, 0);
-      for (std::int64_t k = 0; k < n2; ++k, p += 2 * r.bytes) {
-        m[k] = {load_real(p, r.bytes, true), load_real(p + r.bytes, r.bytes, true)};
-        finite = finite && std::isfinite(m[k].re) && std::isfinite(m[k].im);
-      }
-    }
-  }
-  sums.a = world.bit_xor(sums.a);
-  sums.b = world.bit_xor(sums.b);
+  const ScidacSums sums = read_scidac_slab(path, *data, r.bytes, r.typesize, g, finite, world);
   check_scidac_checksum(src, stored, sums, checksum_warning_only, world);
   if (world.any(!finite))
     throw Error(src + ": unitarity: g(x) not in SU(" + std::to_string(r.colors) +
