@@ -6,15 +6,7 @@
 # time of the batch run minus the schedule seconds of every copy, from the journal).
 # Binaries come packed as for run_tuning_suite.sh (.gpupack); logs go to $OUT/logs.tar.gz.
 set -uo pipefail
-dest=${OUT:-out}
-out=$(mktemp -d)
-mkdir -p "$dest" .gpubin
-tar -xJf .gpupack/bin.tar.xz -C .gpubin && tar -xJf .gpupack/libs.tar.xz || exit 1
-export LD_LIBRARY_PATH=$PWD/.gpulibs:${LD_LIBRARY_PATH:-}
-export GAUGEFIX_TUNE_CACHE=$out/tunecache
-bin=.gpubin
-{ echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-  nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader; } | tee "$out/device.txt"
+source "$(dirname "$0")/packed_session.sh"
 mkdir -p "$out/ens" "$out/fixed"
 gen="generate --backend cuda --lattice 16,16,16,16 --beta 6.0 --start hot --thermalisation 300 --separation 50 --configs 10 --or-sweeps 4 --seed 11 --quiet -o $out/ens/b6_16"
 echo "# command: gaugefix $gen" > "$out/generate.log"

@@ -12,17 +12,7 @@
 # Binaries and libraries come packed (bench/README.md): .gpupack/bin.tar.xz (into .gpubin)
 # and .gpupack/libs.tar.xz (holding .gpulibs).
 set -uo pipefail
-# Logs are written to a scratch folder and packed into $OUT/logs.tar.gz at the end: the
-# device tool returns at most 8 files of $OUT.
-dest=${OUT:-out}
-out=$(mktemp -d)
-mkdir -p "$dest" .gpubin
-tar -xJf .gpupack/bin.tar.xz -C .gpubin && tar -xJf .gpupack/libs.tar.xz || exit 1
-export LD_LIBRARY_PATH=$PWD/.gpulibs:${LD_LIBRARY_PATH:-}
-export GAUGEFIX_TUNE_CACHE=$out/tunecache
-bin=.gpubin
-{ echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-  nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv,noheader; } | tee "$out/device.txt"
+source "$(dirname "$0")/packed_session.sh"
 "$bin/gpu_tests" --gtest_brief=1 > "$out/gpu_tests.log" 2>&1; echo "gpu_tests rc=$?" | tee -a "$out/device.txt"
 "$bin/unit_tests" --gtest_brief=1 --gtest_filter='EngineTuning.*:GeneratorTuning.*' > "$out/engine_tuning.log" 2>&1
 echo "engine_tuning rc=$?" | tee -a "$out/device.txt"
