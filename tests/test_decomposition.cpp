@@ -93,12 +93,7 @@ TEST_P(Decomposition, ScheduleWithAnnealingMatchesTheWholeLattice) {
   const HostField whole = testing::random_field(lattice, c.nc, 8, 1.0);
   const Geometry slab = decompose_time(lattice, world);
   FixOptions fix;
-  Phase anneal;
-  anneal.update.kind = UpdateKind::heatbath;
-  anneal.sweeps = 20;
-  anneal.t_max = 2.0;
-  anneal.t_min = 0.1;
-  anneal.micro_steps = 2;
+  const Phase anneal = testing::annealing_phase(20, 2.0, 0.1, 2);
   Phase relax;
   relax.update.kind = UpdateKind::overrelaxation;
   relax.sweeps = 300;

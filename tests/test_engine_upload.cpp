@@ -28,12 +28,7 @@ struct Case {
 
 FixOptions annealed_schedule() {
   FixOptions fix;
-  Phase anneal;
-  anneal.update.kind = UpdateKind::heatbath;
-  anneal.sweeps = 6;
-  anneal.t_max = 1.0;
-  anneal.t_min = 0.1;
-  anneal.micro_steps = 1;
+  const Phase anneal = testing::annealing_phase(6, 1.0, 0.1, 1);
   Phase relax;
   relax.update.kind = UpdateKind::overrelaxation;
   relax.sweeps = 40;

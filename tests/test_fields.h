@@ -4,6 +4,7 @@
 #pragma once
 #include "fix/engine.h"
 #include "fix/random_field.h"
+#include "fix/schedule.h"
 #include "lattice/host_field.h"
 #include "math/random_group.h"
 #include <vector>
@@ -27,6 +28,18 @@ Matrix<double, N> random_link(std::uint64_t seed, std::int64_t site, int mu) {
 // Links = reunitarise(1 + eps (R - 1)) with R random: smooth for small eps, hot for eps = 1.
 inline HostField random_field(const int L[4], int nc, std::uint64_t seed, double eps) {
   return gf::random_field(L, nc, seed, eps, RandomPurpose::test);
+}
+
+// An annealing phase (fix/schedule.h): `sweeps` heatbath steps from t_max down to t_min, each
+// followed by micro_steps microcanonical sweeps.
+inline Phase annealing_phase(int sweeps, double t_max, double t_min, int micro_steps) {
+  Phase anneal;
+  anneal.update.kind = UpdateKind::heatbath;
+  anneal.sweeps = sweeps;
+  anneal.t_max = t_max;
+  anneal.t_min = t_min;
+  anneal.micro_steps = micro_steps;
+  return anneal;
 }
 
 inline std::vector<Backend> available_backends() {

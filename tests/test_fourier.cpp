@@ -535,12 +535,7 @@ TEST(FourierSchedule, FixedStepHybridAndMag) {
   EXPECT_TRUE(run_schedule(*engine, GaugeKind::landau, 3, u.geom, fasd, nullptr).converged);
 
   FixOptions hybrid = fourier_schedule(DescentMethod::facg, 1e-12);
-  Phase anneal;
-  anneal.update.kind = UpdateKind::heatbath;
-  anneal.sweeps = 20;
-  anneal.t_max = 1.0;
-  anneal.t_min = 0.01;
-  hybrid.phases.insert(hybrid.phases.begin(), anneal);
+  hybrid.phases.insert(hybrid.phases.begin(), testing::annealing_phase(20, 1.0, 0.01, 3));
   engine = make_engine(u, eo);
   const FixResult r = run_schedule(*engine, GaugeKind::landau, 3, u.geom, hybrid, nullptr);
   EXPECT_TRUE(r.converged);

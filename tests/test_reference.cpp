@@ -99,14 +99,9 @@ TEST(Driver, AnnealingStochasticAndOverrelaxationSchedule) {
     HostField u = testing::random_field(L, 3, 3, 0.5);
     random_gauge_transform(u, 7);
     const double plaq = plaquette(u);
-    Phase anneal;
-    anneal.update.kind = UpdateKind::heatbath;
-    anneal.sweeps = 50;
-    anneal.t_max = 2;
-    anneal.t_min = 0.01;
-    anneal.micro_steps = 3;
     const FixResult r = run(u, g,
-                            {anneal, phase(UpdateKind::stochastic_relaxation, 50),
+                            {testing::annealing_phase(50, 2, 0.01, 3),
+                             phase(UpdateKind::stochastic_relaxation, 50),
                              phase(UpdateKind::overrelaxation, 10000)},
                             1e-12);
     EXPECT_TRUE(r.converged) << gauge_name(g);
