@@ -75,7 +75,9 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
                  "reals stored per SU(3) link: 8, 12 or 18 (SU(2): 12 or 18)")
       ->check(CLI::IsMember({8, 12, 18}));
   fix.add_option("--tolerance,-t", opt.fix.tolerance, "stop when theta < tolerance");
-  fix.add_option("--algorithm", opt.algorithm, "relaxation, overrelaxation or stochastic");
+  fix.add_option("--algorithm", opt.algorithm,
+                 "relaxation, overrelaxation, stochastic, or Fourier-accelerated fasd or facg (Landau, Coulomb)");
+  fix.add_option("--alpha", opt.alpha, "fasd/facg step: auto (line search) or a fixed step > 0 (fasd; facg: first trial)");
   fix.add_option("--omega", opt.omega, "overrelaxation parameter in [1, 2)");
   fix.add_option("--max-iterations", opt.max_iterations, "sweeps of the final phase at most");
   fix.add_option("--check-interval", opt.fix.check_interval, "sweeps between measurements");

@@ -38,8 +38,9 @@ struct FixCommandOptions {
   // algorithm
   EngineOptions engine;
   FixOptions fix;
-  std::string algorithm = "overrelaxation";
+  std::string algorithm = "overrelaxation"; // or fasd, facg (Fourier-accelerated, fourier/descent.h)
   double omega = 1.7;
+  std::string alpha = "auto";               // fasd / facg step: auto (line search) or a number > 0
   int max_iterations = 20000;
   int anneal_steps = 0;
   double t_max = 4.0, t_min = 1e-4;

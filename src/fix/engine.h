@@ -12,9 +12,12 @@
 // halo slices and exchanges them (comm/halo_exchange.h; Coulomb gauge: only once, at
 // download, engine_impl.h), and measure() returns the sums
 // of every time slice of the lattice, gathered in slice order.
+// descent_field() lends the links to Fourier-accelerated fixing (src/fourier), which moves
+// them by global gauge transformations instead of sweeps.
 #pragma once
 #include "backend/launch_config.h"
 #include "comm/channel.h"
+#include "fourier/descent_field.h"
 #include "tuning/tuner.h"
 #include "gauge/gauge_kind.h"
 #include "lattice/host_field.h"
@@ -88,6 +91,10 @@ public:
   // the engine is then as make_engine would have built it for `links`, with the launches
   // chosen so far. Collective.
   virtual void upload(const HostField& links) = 0;
+  // The operations of Fourier-accelerated fixing on these links (fourier/descent_field.h),
+  // made on first use (its arrays and transform plans). Throws Error for MAG, and on a
+  // backend without transforms.
+  virtual DescentField& descent_field() = 0;
 };
 
 // Throws Error naming the problem for an unsupported group or storage, odd extents, or a

@@ -30,6 +30,7 @@
 #include "fix/site_functors.h"
 #include "fix/site_sweep.h"
 #include "fix/time_link_transform.h"
+#include "fourier/fourier_field.h"
 #include "gauge/landau_coulomb.h"
 #include "gauge/mag.h"
 #include <optional>
@@ -142,6 +143,27 @@ public:
       download_natural<Exec, S, N>(links_, view(links_, 4), links);
     if (transform && opt_.track_transform)
       download_natural<Exec, S, N>(transform_, view(transform_, 1), *transform);
+  }
+
+  DescentField& descent_field() override {
+    if constexpr (!Gauge::linear) {
+      throw Error("Fourier-accelerated fixing (--algorithm fasd, facg) exists for Landau and Coulomb gauge, "
+                  "not for " + std::string(gauge_name(Gauge::kind)) + " gauge");
+    } else {
+      if (!descent_) {
+        EngineHooks hooks;
+        hooks.key = [this](const std::string& kernel) {
+          return key(kernel + "." + gauge_name(Gauge::kind), "whole");
+        };
+        hooks.refresh_halo = [this] { refresh_halo(); };
+        hooks.links_changed = [this] { halo_fresh_ = false; };
+        hooks.backup = [this] { backup_fields(); };
+        hooks.restore = [this] { restore_fields(); };
+        descent_ = std::make_unique<FourierField<Exec, Prec, N, Gauge>>(
+            view(links_, 4), transform_view(), opt_.channel, choice_, std::move(hooks));
+      }
+      return *descent_;
+    }
   }
 
 private:
@@ -401,6 +423,7 @@ private:
   std::optional<SweepVariants> sweep_variants_[2]; // per UpdateFamily
   bool halo_fresh_ = false;
   Queue<Exec> boundary_queue_, interior_queue_, comm_queue_;
+  std::unique_ptr<DescentField> descent_;
 };
 
 template <class Exec, class Prec, int N>
