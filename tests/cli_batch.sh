@@ -3,7 +3,7 @@
 # `gaugefix fix` run (input lists, globs, output patterns, the journal and its restart) and
 # Gribov copies. Refused commands exit 1 naming the option or file and write nothing; NERSC
 # fields are compared byte for byte but for their DATE lines (CREATION_DATE and
-# GAUGE_FIXING_DATE), g(x) files byte for byte. $MPIRUN (case gribov_ranks) runs 2 ranks.
+# GAUGE_FIXING_DATE), g(x) files byte for byte. $MPIRUN (case gribov_ranks) runs 2 and 4 ranks.
 # Run by meson, one test per CASE (tests/meson.build).
 set -euo pipefail
 # shellcheck source=tests/cli_common.sh
@@ -34,27 +34,31 @@ ensemble() {
 
 case $case in
 batch_equals_single)
-  # three inputs in three formats, fixed in one run with two copies each, against three runs
+  # three inputs in three formats, fixed in one run with two copies each, against three runs;
+  # with overrelaxation and with Fourier-accelerated CG (its arrays kept by the engine)
   ensemble "$d/e" 3 4,4,4,8
   "$g" convert "$d/e.0001" "$d/a.lime" --format ildg > /dev/null
   "$g" convert "$d/e.0002" "$d/b.h5" --format hdf5 > /dev/null
-  opts=(--tolerance 1e-11 --check-interval 10 --copies 2 --quiet)
-  mkdir "$d/batch" "$d/single"
-  expect 0 -- "$g" fix --input "$d/e.0000" "$d/a.lime" "$d/b.h5" --output "$d/batch/{seq}.{stem}.fixed" \
-    --transform-output "$d/batch/{index}.g" --summary "$d/batch/{name}.yaml" "${opts[@]}"
-  grep -q "^# journal: $d/batch/gaugefix-journal.yaml" "$d/stdout" || fail "no default journal named"
-  i=0
-  for in in e.0000 a.lime b.h5; do
-    seq=$("$g" info "$d/$in" | sed -n 's/.*sequence number \([0-9]*\).*/\1/p')
-    [ -n "$seq" ] || fail "$in: no sequence number"
-    expect 0 -- "$g" fix --input "$d/$in" --output "$d/single/$in.fixed" \
-      --transform-output "$d/single/$in.g" "${opts[@]}"
-    same_field "$d/batch/$seq.${in%.*}.fixed" "$d/single/$in.fixed"
-    same_g "$d/batch/$i.g" "$d/single/$in.g"
-    grep -q "converged: true" "$d/batch/$in.yaml" || fail "$in: summary"
-    i=$((i + 1))
+  for alg in overrelaxation facg; do
+    opts=(--tolerance 1e-11 --check-interval 10 --copies 2 --algorithm "$alg" --quiet)
+    mkdir "$d/batch" "$d/single"
+    expect 0 -- "$g" fix --input "$d/e.0000" "$d/a.lime" "$d/b.h5" --output "$d/batch/{seq}.{stem}.fixed" \
+      --transform-output "$d/batch/{index}.g" --summary "$d/batch/{name}.yaml" "${opts[@]}"
+    grep -q "^# journal: $d/batch/gaugefix-journal.yaml" "$d/stdout" || fail "no default journal named"
+    i=0
+    for in in e.0000 a.lime b.h5; do
+      seq=$("$g" info "$d/$in" | sed -n 's/.*sequence number \([0-9]*\).*/\1/p')
+      [ -n "$seq" ] || fail "$in: no sequence number"
+      expect 0 -- "$g" fix --input "$d/$in" --output "$d/single/$in.fixed" \
+        --transform-output "$d/single/$in.g" "${opts[@]}"
+      same_field "$d/batch/$seq.${in%.*}.fixed" "$d/single/$in.fixed"
+      same_g "$d/batch/$i.g" "$d/single/$in.g"
+      grep -q "converged: true" "$d/batch/$in.yaml" || fail "$in: summary"
+      i=$((i + 1))
+    done
+    [ "$(entries "$d/batch/gaugefix-journal.yaml")" -eq 3 ] || fail "journal entries"
+    rm -r "$d/batch" "$d/single"
   done
-  [ "$(entries "$d/batch/gaugefix-journal.yaml")" -eq 3 ] || fail "journal entries"
   ;;
 inputs_and_patterns)
   ensemble "$d/e" 3 4,4,4,4
@@ -310,20 +314,21 @@ gribov_sample)
     fail "the written field (F = $written) is not the best copy"
   ;;
 gribov_ranks)
-  # copies on 1 and 2 ranks, and twice on 1: the same seeds, F and files
+  # copies on 1, 2 and 4 ranks, and twice on 1: the same seeds, F and files
   sample="$GAUGEFIX_SAMPLES/lat..400"
   [ -f "$sample" ] || { echo "SKIP: no $sample"; exit 77; }
-  for r in one again two; do
+  for r in one again two four; do
     mkdir "$d/$r"
     launcher=()
     [ "$r" = two ] && launcher=("$MPIRUN" -np 2 --oversubscribe)
+    [ "$r" = four ] && launcher=("$MPIRUN" -np 4 --oversubscribe)
     (cd "$d/$r" && "${launcher[@]}" "$g" fix --input "$sample" --copies 3 --keep-copies --seed 7 \
       --tolerance 1e-11 --check-interval 20 --output fixed --transform-output g.bin --summary s.yaml \
       --journal j.yaml --quiet) > "$d/$r.log" 2>&1 || fail "$r: $(cat "$d/$r.log")"
   done
   # (the Polyakov loop before and after, a product over the ranks' slabs, rounds otherwise)
   core() { journal_core "$1" | grep -Ev '^ *(ranks|polyakov_before|polyakov_after):'; }
-  for r in again two; do
+  for r in again two four; do
     cmp <(core "$d/one/j.yaml") <(core "$d/$r/j.yaml") ||
       fail "$r: the journal differs: $(diff <(journal_core "$d/one/j.yaml") <(journal_core "$d/$r/j.yaml"))"
     for f in fixed fixed.copy0 fixed.copy1 fixed.copy2; do same_field "$d/one/$f" "$d/$r/$f"; done
