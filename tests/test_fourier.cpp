@@ -25,9 +25,9 @@
 #include "math/su_n.h"
 #include "observables/observables.h"
 #include "test_fields.h"
-#include <gtest/gtest.h>
 #include <cmath>
 #include <cstring>
+#include <gtest/gtest.h>
 #include <vector>
 
 namespace gf {
@@ -40,7 +40,8 @@ template <int N>
 double max_abs(const M<N>& a) {
   double d = 0;
   for (int i = 0; i < N; ++i)
-    for (int j = 0; j < N; ++j) d = std::max(d, std::sqrt(norm2(a.m[i][j])));
+    for (int j = 0; j < N; ++j)
+      d = std::max(d, std::sqrt(norm2(a.m[i][j])));
   return d;
 }
 
@@ -48,7 +49,8 @@ template <int N>
 M<N> scaled(const M<N>& a, Complex<double> s) {
   M<N> r;
   for (int i = 0; i < N; ++i)
-    for (int j = 0; j < N; ++j) r.m[i][j] = s * a.m[i][j];
+    for (int j = 0; j < N; ++j)
+      r.m[i][j] = s * a.m[i][j];
   return r;
 }
 
@@ -67,7 +69,8 @@ M<N> series_exp(const M<N>& x) {
     term = scaled(term * y, {1.0 / n, 0.0});
     sum = sum + term;
   }
-  for (int k = 0; k < squarings; ++k) sum = sum * sum;
+  for (int k = 0; k < squarings; ++k)
+    sum = sum * sum;
   return sum;
 }
 
@@ -107,13 +110,16 @@ TEST(FourierAlgebra, ExponentialIsExact) {
 
 TEST(FourierAlgebra, ComponentsAndTraceProduct) {
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-    const Algebra<double, 3> a = random_algebra<3>(seed, 1.0), b = random_algebra<3>(seed + 100, 1.0);
+    const Algebra<double, 3> a = random_algebra<3>(seed, 1.0),
+                             b = random_algebra<3>(seed + 100, 1.0);
     EXPECT_NEAR(trace_product(a, b), trace(to_matrix(a) * to_matrix(b)).re, 1e-14);
     EXPECT_NEAR(trace(to_matrix(a)).re, 0.0, 1e-15);
     EXPECT_LT(max_abs(to_matrix(a) - adjoint(to_matrix(a))), 1e-15);
     const Algebra<double, 3> back = to_algebra(to_matrix(a));
-    for (int k = 0; k < 8; ++k) EXPECT_EQ(back.v[k], a.v[k]);
-    const Algebra<double, 2> c = random_algebra<2>(seed, 1.0), d = random_algebra<2>(seed + 100, 1.0);
+    for (int k = 0; k < 8; ++k)
+      EXPECT_EQ(back.v[k], a.v[k]);
+    const Algebra<double, 2> c = random_algebra<2>(seed, 1.0),
+                             d = random_algebra<2>(seed + 100, 1.0);
     EXPECT_NEAR(trace_product(c, d), trace(to_matrix(c) * to_matrix(d)).re, 1e-14);
   }
 }
@@ -136,13 +142,15 @@ TEST(FourierMomentum, LaplacianEigenvalueAndZeroMode) {
   EXPECT_NEAR(preconditioner_weight(corner, L, 4), 1.0, 1e-15);
   EXPECT_NEAR(preconditioner_weight(corner, L, 3), 1.0, 1e-15);
   int one[4] = {0, 0, 0, 1}; // p^2 = 4 sin^2(pi / 8)
-  EXPECT_NEAR(preconditioner_weight(one, L, 4), 16.0 / (4 * std::pow(std::sin(M_PI / 8), 2)), 1e-12);
+  EXPECT_NEAR(preconditioner_weight(one, L, 4), 16.0 / (4 * std::pow(std::sin(M_PI / 8), 2)),
+              1e-12);
   EXPECT_EQ(preconditioner_weight(one, L, 3), 0.0); // Coulomb: t is not transformed
 }
 
 FourierLayout layout_for(const int (&L)[4], int comps) {
   FourierLayout l;
-  for (int mu = 0; mu < 4; ++mu) l.L[mu] = L[mu];
+  for (int mu = 0; mu < 4; ++mu)
+    l.L[mu] = L[mu];
   l.nt = L[3];
   l.comps = comps;
   l.ranks = 1;
@@ -164,7 +172,8 @@ TEST(FourierTransform, SignsAndRoundTrips) {
   Complex<double>* s = fft->slices();
   const std::int64_t n = lay.slice_elements(lay.nt);
   std::vector<Complex<double>> input(n);
-  for (std::int64_t i = 0; i < n; ++i) s[i] = input[i] = test_value(i);
+  for (std::int64_t i = 0; i < n; ++i)
+    s[i] = input[i] = test_value(i);
   fft->spatial(FftSign::forward);
   // slice 1, component 2 at k = (1, 2, 1): sum_x exp(-2 pi i k.x / L) f(x)
   Complex<double> direct = {0, 0};
@@ -186,7 +195,8 @@ TEST(FourierTransform, SignsAndRoundTrips) {
   Complex<double>* u = fft->units();
   const std::int64_t m = lay.local_units() * lay.unit_elements();
   std::vector<Complex<double>> line(m);
-  for (std::int64_t i = 0; i < m; ++i) u[i] = line[i] = test_value(i + n);
+  for (std::int64_t i = 0; i < m; ++i)
+    u[i] = line[i] = test_value(i + n);
   fft->temporal(FftSign::forward);
   Complex<double> direct_t = {0, 0}; // unit 5, x = 3, k_t = 3
   for (int t = 0; t < L[3]; ++t) {
@@ -202,10 +212,12 @@ TEST(FourierTransform, SignsAndRoundTrips) {
   }
   // single precision
   auto fftf = make_fftw<float>(lay, false);
-  for (std::int64_t i = 0; i < n; ++i) fftf->slices()[i] = {float(input[i].re), float(input[i].im)};
+  for (std::int64_t i = 0; i < n; ++i)
+    fftf->slices()[i] = {float(input[i].re), float(input[i].im)};
   fftf->spatial(FftSign::forward);
   fftf->spatial(FftSign::backward);
-  for (std::int64_t i = 0; i < n; ++i) EXPECT_NEAR(fftf->slices()[i].re / lay.v3, input[i].re, 1e-6);
+  for (std::int64_t i = 0; i < n; ++i)
+    EXPECT_NEAR(fftf->slices()[i].re / lay.v3, input[i].re, 1e-6);
 }
 
 // ---- one preconditioned step against a direct evaluation -------------------------------
@@ -217,7 +229,8 @@ std::vector<M<N>> direct_delta(const HostField& u, int dirs) {
   auto algebra_field = [](const M<N>& v) {
     M<N> a = scaled(v - adjoint(v), {0.0, -0.5}); // (U - U^dagger) / 2i
     const Complex<double> tr = Complex<double>{1.0 / N, 0.0} * trace(a);
-    for (int i = 0; i < N; ++i) a.m[i][i] -= tr;
+    for (int i = 0; i < N; ++i)
+      a.m[i][i] -= tr;
     return a;
   };
   for (std::int64_t s = 0; s < u.local_sites(); ++s) {
@@ -233,12 +246,13 @@ std::vector<M<N>> direct_delta(const HostField& u, int dirs) {
 // Z = K * Delta with K(r) = 1/V sum_k w(k) cos(2 pi k.r / L), w = p^2_max / p^2 (0 at k = 0),
 // summed in position space (4-D for Landau; 3-D within each time slice for Coulomb).
 template <int N>
-std::vector<M<N>> direct_preconditioned(const HostField& u, const std::vector<M<N>>& delta, int dirs) {
+std::vector<M<N>> direct_preconditioned(const HostField& u, const std::vector<M<N>>& delta,
+                                        int dirs) {
   const Geometry& g = u.geom;
   const int ext[4] = {g.L[0], g.L[1], g.L[2], dirs == 4 ? g.L[3] : 1};
   const std::int64_t volume = std::int64_t(ext[0]) * ext[1] * ext[2] * ext[3];
   std::vector<double> kernel(volume, 0.0);
-  auto split = [&](std::int64_t i, int (&x)[4]) {
+  auto split = [&](std::int64_t i, int(&x)[4]) {
     for (int mu = 0; mu < 4; ++mu) {
       x[mu] = static_cast<int>(i % ext[mu]);
       i /= ext[mu];
@@ -267,7 +281,8 @@ std::vector<M<N>> direct_preconditioned(const HostField& u, const std::vector<M<
       const SiteCoords b = u.coords(t);
       if (dirs == 3 && a.x[3] != b.x[3]) continue;
       std::int64_t r = 0;
-      for (int mu = 3; mu >= 0; --mu) r = r * ext[mu] + ((a.x[mu] - b.x[mu] + ext[mu] * 4) % ext[mu]) % ext[mu];
+      for (int mu = 3; mu >= 0; --mu)
+        r = r * ext[mu] + ((a.x[mu] - b.x[mu] + ext[mu] * 4) % ext[mu]) % ext[mu];
       z[s] = z[s] + scaled(delta[t], {kernel[r], 0.0});
     }
   }
@@ -298,7 +313,8 @@ void check_step_against_direct(GaugeKind gauge) {
     dz += trace(delta[s] * z[s]).re;
   }
   double theta_sum = 0;
-  for (double v : sums.theta) theta_sum += v;
+  for (double v : sums.theta)
+    theta_sum += v;
   EXPECT_NEAR(theta_sum, theta, 1e-12 * theta);
   field.precondition();
   EXPECT_NEAR(field.dot_gradient(DescentOperand::preconditioned), dz, 1e-12 * dz);
@@ -337,9 +353,10 @@ TEST(FourierRanks, PreconditionedStepMatchesDirectEvaluation) {
 
 class QuadraticField final : public DescentField {
 public:
-  QuadraticField(std::vector<double> lambda, std::vector<double> precondition, std::vector<double> x)
-      : lambda_(std::move(lambda)), p_(std::move(precondition)), x_(std::move(x)), delta_(x_.size()),
-        z_(x_.size()), d_(x_.size()) {}
+  QuadraticField(std::vector<double> lambda, std::vector<double> precondition,
+                 std::vector<double> x)
+      : lambda_(std::move(lambda)), p_(std::move(precondition)), x_(std::move(x)),
+        delta_(x_.size()), z_(x_.size()), d_(x_.size()) {}
   double breaks_at = 1e300; // a move beyond this step gives NaN
 
   DescentSums evaluate() override {
@@ -353,18 +370,22 @@ public:
     return {{f}, {th}, {sl}};
   }
   void precondition() override {
-    for (std::size_t i = 0; i < x_.size(); ++i) z_[i] = p_[i] * delta_[i];
+    for (std::size_t i = 0; i < x_.size(); ++i)
+      z_[i] = p_[i] * delta_[i];
   }
   double dot_gradient(DescentOperand o) override {
     double s = 0;
-    for (std::size_t i = 0; i < x_.size(); ++i) s += delta_[i] * (o == DescentOperand::direction ? d_[i] : z_[i]);
+    for (std::size_t i = 0; i < x_.size(); ++i)
+      s += delta_[i] * (o == DescentOperand::direction ? d_[i] : z_[i]);
     return s;
   }
   void set_direction(double beta) override {
-    for (std::size_t i = 0; i < x_.size(); ++i) d_[i] = z_[i] + beta * d_[i];
+    for (std::size_t i = 0; i < x_.size(); ++i)
+      d_[i] = z_[i] + beta * d_[i];
   }
   void move(double a) override {
-    for (std::size_t i = 0; i < x_.size(); ++i) x_[i] = a > breaks_at ? NAN : x_[i] + a * d_[i];
+    for (std::size_t i = 0; i < x_.size(); ++i)
+      x_[i] = a > breaks_at ? NAN : x_[i] + a * d_[i];
   }
   double rounding() const override { return 1e-13; }
 
@@ -375,8 +396,8 @@ private:
 QuadraticField model() {
   std::vector<double> lambda, p, x;
   for (int i = 0; i < 40; ++i) {
-    lambda.push_back(1.0 + i * i);              // condition number 1600
-    p.push_back(1.0 / (1.0 + 0.8 * i * i));     // an imperfect preconditioner
+    lambda.push_back(1.0 + i * i);          // condition number 1600
+    p.push_back(1.0 / (1.0 + 0.8 * i * i)); // an imperfect preconditioner
     x.push_back(std::cos(0.7 * i) + 0.1);
   }
   return QuadraticField(lambda, p, x);
@@ -430,7 +451,8 @@ double max_transform_violation(const HostField& u, const HostField& g, const Hos
     const SiteCoords c = u.coords(s);
     for (int mu = 0; mu < 4; ++mu) {
       const std::int64_t y = g.local_index(u.geom.forward(c, mu));
-      d = std::max(d, max_abs(g.get<N>(s, 0) * u.get<N>(s, mu) * adjoint(g.get<N>(y, 0)) - fixed.get<N>(s, mu)));
+      d = std::max(d, max_abs(g.get<N>(s, 0) * u.get<N>(s, mu) * adjoint(g.get<N>(y, 0)) -
+                              fixed.get<N>(s, mu)));
     }
   }
   return d;
@@ -463,18 +485,21 @@ TEST_P(FourierSamples, ReachesThetaKeepingInvariants) {
   eo.gauge = c.gauge;
   eo.track_transform = true;
   auto engine = make_engine(u, eo);
-  const FixResult r = run_schedule(*engine, c.gauge, u.nc, u.geom, fourier_schedule(c.method, 1e-12), nullptr);
+  const FixResult r =
+      run_schedule(*engine, c.gauge, u.nc, u.geom, fourier_schedule(c.method, 1e-12), nullptr);
   HostField fixed = u, g(u.geom, u.nc, 1);
   engine->download(fixed, &g);
   EXPECT_TRUE(r.converged) << "theta = " << r.final.theta << " after " << r.iterations;
   EXPECT_LT(c.gauge == GaugeKind::coulomb ? r.final.theta_max_slice : r.final.theta, 1e-12);
-  EXPECT_GT(r.final.functional, normalise(make_engine(u, eo)->measure(), c.gauge, u.nc, u.geom).functional);
+  EXPECT_GT(r.final.functional,
+            normalise(make_engine(u, eo)->measure(), c.gauge, u.nc, u.geom).functional);
   EXPECT_NEAR(plaquette(fixed), plaquette(u), 1e-12);
   EXPECT_NEAR(polyakov_loop(fixed).re, polyakov_loop(u).re, 1e-12);
   EXPECT_NEAR(polyakov_loop(fixed).im, polyakov_loop(u).im, 1e-12);
   EXPECT_LT(max_unitarity_violation(fixed), 1e-12);
   EXPECT_LT(max_unitarity_violation(g), 1e-12);
-  const double v = u.nc == 2 ? max_transform_violation<2>(u, g, fixed) : max_transform_violation<3>(u, g, fixed);
+  const double v =
+      u.nc == 2 ? max_transform_violation<2>(u, g, fixed) : max_transform_violation<3>(u, g, fixed);
   EXPECT_LT(v, 1e-12);
   std::printf("  %s %s %s: %ld iterations, %.3f s, theta %.3e\n", c.file, gauge_name(c.gauge),
               descent_name(c.method), r.iterations, r.seconds, r.final.theta);
@@ -484,7 +509,8 @@ std::vector<SampleCase> sample_cases() {
   std::vector<SampleCase> v;
   for (const char* f : {"lat..400", "nersc.l8t4b3360", "HILAT.nersc"})
     for (GaugeKind g : {GaugeKind::landau, GaugeKind::coulomb})
-      for (DescentMethod m : {DescentMethod::fasd, DescentMethod::facg}) v.push_back({f, g, m});
+      for (DescentMethod m : {DescentMethod::fasd, DescentMethod::facg})
+        v.push_back({f, g, m});
   return v;
 }
 
@@ -493,7 +519,8 @@ INSTANTIATE_TEST_SUITE_P(Samples, FourierSamples, ::testing::ValuesIn(sample_cas
                            std::string f = info.param.file;
                            for (char& ch : f)
                              if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-                           return f + "_" + gauge_name(info.param.gauge) + "_" + descent_name(info.param.method);
+                           return f + "_" + gauge_name(info.param.gauge) + "_" +
+                                  descent_name(info.param.method);
                          });
 
 // A fixed step and the hybrid schedule (annealing, then FACG) converge as well; MAG is refused.
@@ -536,8 +563,10 @@ TEST(FourierSchedule, SingleAndMixedPrecision) {
       eo.precision = p;
       eo.gauge = gauge;
       auto engine = make_engine(u, eo);
-      const FixResult r = run_schedule(*engine, gauge, 3, u.geom, fourier_schedule(DescentMethod::facg, 1e-9), nullptr);
-      EXPECT_TRUE(r.converged) << precision_name(p) << " " << gauge_name(gauge) << ": theta = " << r.final.theta;
+      const FixResult r = run_schedule(*engine, gauge, 3, u.geom,
+                                       fourier_schedule(DescentMethod::facg, 1e-9), nullptr);
+      EXPECT_TRUE(r.converged) << precision_name(p) << " " << gauge_name(gauge)
+                               << ": theta = " << r.final.theta;
     }
   }
 }
@@ -569,10 +598,13 @@ TEST(FourierRanks, FixMatchesTheWholeLatticeBitwise) {
       reference->download(ref_links, &ref_g);
       HostField links(slab, nc, 4), g(slab, nc, 1);
       distributed->download(links, &g);
-      const HostField want = ref_links.slab(slab.t0, slab.nt), want_g = ref_g.slab(slab.t0, slab.nt);
-      EXPECT_EQ(0, std::memcmp(links.data.data(), want.data.data(), links.data.size() * sizeof(links.data[0])))
+      const HostField want = ref_links.slab(slab.t0, slab.nt),
+                      want_g = ref_g.slab(slab.t0, slab.nt);
+      EXPECT_EQ(0, std::memcmp(links.data.data(), want.data.data(),
+                               links.data.size() * sizeof(links.data[0])))
           << gauge_name(gauge) << " SU(" << nc << ") links differ on rank " << world.rank();
-      EXPECT_EQ(0, std::memcmp(g.data.data(), want_g.data.data(), g.data.size() * sizeof(g.data[0])))
+      EXPECT_EQ(0,
+                std::memcmp(g.data.data(), want_g.data.data(), g.data.size() * sizeof(g.data[0])))
           << gauge_name(gauge) << " SU(" << nc << ") g(x) differs on rank " << world.rank();
     }
 }

@@ -10,7 +10,8 @@ namespace {
 
 double total(const std::vector<double>& per_slice) {
   double s = 0;
-  for (double v : per_slice) s += v;
+  for (double v : per_slice)
+    s += v;
   return s;
 }
 
@@ -18,9 +19,12 @@ double total(const std::vector<double>& per_slice) {
 
 const char* descent_name(DescentMethod m) {
   switch (m) {
-  case DescentMethod::fasd: return "fasd";
-  case DescentMethod::facg: return "facg";
-  case DescentMethod::none: break;
+  case DescentMethod::fasd:
+    return "fasd";
+  case DescentMethod::facg:
+    return "facg";
+  case DescentMethod::none:
+    break;
   }
   return "none";
 }
@@ -33,12 +37,14 @@ const DescentSums& FourierDescent::start() {
   sums_ = field_.evaluate();
   const double f = total(sums_.functional), th = total(sums_.theta);
   if (!std::isfinite(f) || !std::isfinite(th))
-    throw Error("Fourier-accelerated fixing: F or theta of the field is not finite (F = " + std::to_string(f) +
-                ", theta = " + std::to_string(th) + ")");
+    throw Error("Fourier-accelerated fixing: F or theta of the field is not finite (F = " +
+                std::to_string(f) + ", theta = " + std::to_string(th) + ")");
   return sums_;
 }
 
-double FourierDescent::slope() const { return total(sums_.slope); }
+double FourierDescent::slope() const {
+  return total(sums_.slope);
+}
 
 double FourierDescent::evaluate(double a) {
   field_.move(a - at_);
@@ -97,8 +103,8 @@ FourierDescent::Step FourierDescent::fixed_step() {
 
 FourierDescent::Step FourierDescent::line_search() {
   double a = step_;
-  double lo = 0, s_lo = s0_;   // the furthest ascent point with a positive slope
-  double hi = 0, s_hi = 0;     // the nearest point past the maximum (0: none yet)
+  double lo = 0, s_lo = s0_; // the furthest ascent point with a positive slope
+  double hi = 0, s_hi = 0;   // the nearest point past the maximum (0: none yet)
   double prev_a = 0, prev_s = s0_;
   for (int k = 0; k < max_line_points; ++k) {
     const double f = evaluate(a), s = slope();

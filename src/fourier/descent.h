@@ -2,8 +2,8 @@
 // and conjugate gradient (FACG, after Hudspith, CPC 187 (2015) 115) for Landau and Coulomb
 // gauge, on any DescentField (descent_field.h). One step (iteration):
 //   Z = P Delta                       (P = p^2_max / p^2 in momentum space)
-//   D = Z + beta D,  beta = 0 (FASD) or Polak-Ribiere: max(0, <Delta, Z - Z_prev> / <Delta_prev, Z_prev>)
-//   the links move to g(x) = exp(-i a D(x)) with the step a chosen below,
+//   D = Z + beta D,  beta = 0 (FASD) or Polak-Ribiere: max(0, <Delta, Z - Z_prev> / <Delta_prev,
+//   Z_prev>) the links move to g(x) = exp(-i a D(x)) with the step a chosen below,
 // and returns the sums of F and theta at the new links (the gradient there is computed anyway).
 // <X, Y> = sum_x tr[X(x) Y(x)]. A direction that does not increase F (slope <Delta, D> <= 0)
 // is replaced by Z.

@@ -17,9 +17,10 @@ struct Fftw<double> {
   using complex = fftw_complex;
   static void* alloc(std::size_t bytes) { return fftw_malloc(bytes); }
   static void release(void* p) { fftw_free(p); }
-  static plan many(int rank, const int* n, int howmany, complex* data, int stride, int dist, int sign) {
-    return fftw_plan_many_dft(rank, n, howmany, data, nullptr, stride, dist, data, nullptr, stride, dist, sign,
-                              FFTW_ESTIMATE);
+  static plan many(int rank, const int* n, int howmany, complex* data, int stride, int dist,
+                   int sign) {
+    return fftw_plan_many_dft(rank, n, howmany, data, nullptr, stride, dist, data, nullptr, stride,
+                              dist, sign, FFTW_ESTIMATE);
   }
   static void execute(plan p, complex* data) { fftw_execute_dft(p, data, data); }
   static void destroy(plan p) { fftw_destroy_plan(p); }
@@ -31,9 +32,10 @@ struct Fftw<float> {
   using complex = fftwf_complex;
   static void* alloc(std::size_t bytes) { return fftwf_malloc(bytes); }
   static void release(void* p) { fftwf_free(p); }
-  static plan many(int rank, const int* n, int howmany, complex* data, int stride, int dist, int sign) {
-    return fftwf_plan_many_dft(rank, n, howmany, data, nullptr, stride, dist, data, nullptr, stride, dist, sign,
-                               FFTW_ESTIMATE);
+  static plan many(int rank, const int* n, int howmany, complex* data, int stride, int dist,
+                   int sign) {
+    return fftwf_plan_many_dft(rank, n, howmany, data, nullptr, stride, dist, data, nullptr, stride,
+                               dist, sign, FFTW_ESTIMATE);
   }
   static void execute(plan p, complex* data) { fftwf_execute_dft(p, data, data); }
   static void destroy(plan p) { fftwf_destroy_plan(p); }
@@ -85,7 +87,8 @@ public:
     const auto plan = spatial_[sign == FftSign::forward ? 0 : 1];
     const std::int64_t per_slice = layout_.slice_elements(1);
 #pragma omp parallel for schedule(static)
-    for (int t = 0; t < layout_.nt; ++t) W::execute(plan, data(slices_ + t * per_slice));
+    for (int t = 0; t < layout_.nt; ++t)
+      W::execute(plan, data(slices_ + t * per_slice));
   }
 
   void temporal(FftSign sign) override {
@@ -93,7 +96,8 @@ public:
     const std::int64_t per_unit = layout_.unit_elements();
     const std::int64_t n = layout_.local_units();
 #pragma omp parallel for schedule(static)
-    for (std::int64_t u = 0; u < n; ++u) W::execute(plan, data(units_ + u * per_unit));
+    for (std::int64_t u = 0; u < n; ++u)
+      W::execute(plan, data(units_ + u * per_unit));
   }
 
 private:
@@ -101,10 +105,13 @@ private:
     void* p = W::alloc(sizeof(Complex<R>) * static_cast<std::size_t>(elements > 0 ? elements : 1));
     if (!p) throw Error("FFTW could not allocate " + std::to_string(elements) + " complex numbers");
     auto* c = static_cast<Complex<R>*>(p);
-    for (std::int64_t i = 0; i < elements; ++i) c[i] = {R(0), R(0)};
+    for (std::int64_t i = 0; i < elements; ++i)
+      c[i] = {R(0), R(0)};
     return c;
   }
-  static complex* data(Complex<R>* p) { return reinterpret_cast<complex*>(p); }
+  static complex* data(Complex<R>* p) {
+    return reinterpret_cast<complex*>(p);
+  }
 
   FourierLayout layout_;
   Complex<R>* slices_ = nullptr;

@@ -32,11 +32,11 @@
 #include <functional>
 #include <limits>
 #include <map>
-#include <optional>
-#include <vector>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace gf {
 
@@ -45,16 +45,18 @@ std::unique_ptr<LatticeFft<R>> make_lattice_fft(const FourierLayout& layout, boo
   if constexpr (std::is_same_v<Exec, HostExec>) {
     return make_fftw<R>(layout, temporal);
   } else {
-    throw Error(std::string("Fourier-accelerated fixing (--algorithm fasd, facg) has no transforms on the ") +
-                Exec::name + " backend yet; use --backend cpu");
+    throw Error(
+        std::string(
+            "Fourier-accelerated fixing (--algorithm fasd, facg) has no transforms on the ") +
+        Exec::name + " backend yet; use --backend cpu");
   }
 }
 
 // What the field borrows from its engine.
 struct EngineHooks {
   std::function<TuneKey(const std::string& kernel)> key;
-  std::function<void()> refresh_halo;  // before the links are read across the slab's start
-  std::function<void()> links_changed; // after the links changed
+  std::function<void()> refresh_halo;    // before the links are read across the slab's start
+  std::function<void()> links_changed;   // after the links changed
   std::function<void()> backup, restore; // the links and g(x), around tuning
 };
 
@@ -114,9 +116,11 @@ public:
 
   double dot_gradient(DescentOperand x) override {
     const C* other = x == DescentOperand::preconditioned ? z_.data() : d_.data();
-    launch("fourier.dot", links_.geom.local_volume(), SiteTraceProduct<R, N>{lay_, delta_.data(), other, site_f_.data()});
+    launch("fourier.dot", links_.geom.local_volume(),
+           SiteTraceProduct<R, N>{lay_, delta_.data(), other, site_f_.data()});
     double total = 0;
-    for (double v : slice_sums(site_f_)) total += v;
+    for (double v : slice_sums(site_f_))
+      total += v;
     return total;
   }
 
@@ -128,8 +132,10 @@ public:
   }
 
   void move(double a) override {
-    launch("fourier.exp", std::int64_t(slices_) * lay_.v3, StepTransform<R, N>{lay_, d_.data(), g_.data(), static_cast<R>(a)});
-    launch("fourier.apply", links_.geom.local_volume(), ApplyStep<Gauge, S, L, R, N>{links_, transform_, lay_, g_.data()});
+    launch("fourier.exp", std::int64_t(slices_) * lay_.v3,
+           StepTransform<R, N>{lay_, d_.data(), g_.data(), static_cast<R>(a)});
+    launch("fourier.apply", links_.geom.local_volume(),
+           ApplyStep<Gauge, S, L, R, N>{links_, transform_, lay_, g_.data()});
     gf::synchronize(Exec{});
     hooks_.links_changed();
   }
@@ -139,7 +145,8 @@ public:
 private:
   static FourierLayout layout(const Geometry& g, const Channel* channel) {
     FourierLayout l;
-    for (int mu = 0; mu < 4; ++mu) l.L[mu] = g.L[mu];
+    for (int mu = 0; mu < 4; ++mu)
+      l.L[mu] = g.L[mu];
     l.nt = g.nt;
     l.comps = complex_components<N>;
     l.ranks = channel ? channel->ranks() : 1;
@@ -157,7 +164,8 @@ private:
   // rank's units' rows on the unit side.
   std::vector<std::int64_t> slice_side_rows() const {
     std::vector<std::int64_t> rows(lay_.ranks);
-    for (int q = 0; q < lay_.ranks; ++q) rows[q] = (lay_.first_unit(q + 1) - lay_.first_unit(q)) * lay_.nt;
+    for (int q = 0; q < lay_.ranks; ++q)
+      rows[q] = (lay_.first_unit(q + 1) - lay_.first_unit(q)) * lay_.nt;
     return rows;
   }
   std::vector<std::int64_t> unit_side_rows() const {
@@ -165,8 +173,13 @@ private:
   }
 
   GradientSite<Gauge, S, R, N> gradient(bool slope) {
-    return {links_,         lay_,          delta_.data(),      slope ? d_.data() : nullptr,
-            site_f_.data(), site_theta_.data(), site_slope_.data()};
+    return {links_,
+            lay_,
+            delta_.data(),
+            slope ? d_.data() : nullptr,
+            site_f_.data(),
+            site_theta_.data(),
+            site_slope_.data()};
   }
 
   // Every kernel's launch, chosen (or tuned) once, before any of them runs on real data:
@@ -174,18 +187,25 @@ private:
   void choose_launches() {
     const std::int64_t sites = links_.geom.local_volume();
     choose("fourier.gradient", sites, gradient(true));
-    choose("fourier.dot", sites, SiteTraceProduct<R, N>{lay_, delta_.data(), z_.data(), site_f_.data()});
-    choose("fourier.direction", lay_.slice_elements(lay_.nt), CombineDirection<R>{z_.data(), d_.data(), R(1)});
-    choose("fourier.exp", std::int64_t(slices_) * lay_.v3, StepTransform<R, N>{lay_, d_.data(), g_.data(), R(0)});
-    choose("fourier.apply", sites, ApplyStep<Gauge, S, L, R, N>{links_, transform_, lay_, g_.data()}, true);
+    choose("fourier.dot", sites,
+           SiteTraceProduct<R, N>{lay_, delta_.data(), z_.data(), site_f_.data()});
+    choose("fourier.direction", lay_.slice_elements(lay_.nt),
+           CombineDirection<R>{z_.data(), d_.data(), R(1)});
+    choose("fourier.exp", std::int64_t(slices_) * lay_.v3,
+           StepTransform<R, N>{lay_, d_.data(), g_.data(), R(0)});
+    choose("fourier.apply", sites,
+           ApplyStep<Gauge, S, L, R, N>{links_, transform_, lay_, g_.data()}, true);
     if constexpr (landau) {
       choose("fourier.momentum4", lay_.local_units() * lay_.unit_elements(),
              MomentumMultiplyUnits<R>{lay_, fft_->units()});
       C* m = message_out_->data();
-      choose("fourier.transpose_slices", slice_side(), TransposeSlices<R>{lay_, fft_->slices(), m, true});
-      choose("fourier.transpose_units", unit_side(), TransposeUnits<R>{lay_, fft_->units(), m, true});
+      choose("fourier.transpose_slices", slice_side(),
+             TransposeSlices<R>{lay_, fft_->slices(), m, true});
+      choose("fourier.transpose_units", unit_side(),
+             TransposeUnits<R>{lay_, fft_->units(), m, true});
     } else {
-      choose("fourier.momentum3", lay_.slice_elements(lay_.nt), MomentumMultiplySlices<R>{lay_, fft_->slices()});
+      choose("fourier.momentum3", lay_.slice_elements(lay_.nt),
+             MomentumMultiplySlices<R>{lay_, fft_->slices()});
     }
   }
 
@@ -248,21 +268,28 @@ private:
   // Slices -> units: the message array [unit][local t][x], exchanged, then the units.
   void to_units() {
     C* out = message_out_->data();
-    launch("fourier.transpose_slices", slice_side(), TransposeSlices<R>{lay_, fft_->slices(), out, true});
-    C* in = lay_.ranks > 1 ? exchange(out, slice_side_rows(), message_in_->data(), unit_side_rows()) : out;
-    launch("fourier.transpose_units", unit_side(), TransposeUnits<R>{lay_, fft_->units(), in, false});
+    launch("fourier.transpose_slices", slice_side(),
+           TransposeSlices<R>{lay_, fft_->slices(), out, true});
+    C* in = lay_.ranks > 1 ? exchange(out, slice_side_rows(), message_in_->data(), unit_side_rows())
+                           : out;
+    launch("fourier.transpose_units", unit_side(),
+           TransposeUnits<R>{lay_, fft_->units(), in, false});
   }
 
   void from_units() {
     C* out = message_out_->data();
-    launch("fourier.transpose_units", unit_side(), TransposeUnits<R>{lay_, fft_->units(), out, true});
-    C* in = lay_.ranks > 1 ? exchange(out, unit_side_rows(), message_in_->data(), slice_side_rows()) : out;
-    launch("fourier.transpose_slices", slice_side(), TransposeSlices<R>{lay_, fft_->slices(), in, false});
+    launch("fourier.transpose_units", unit_side(),
+           TransposeUnits<R>{lay_, fft_->units(), out, true});
+    C* in = lay_.ranks > 1 ? exchange(out, unit_side_rows(), message_in_->data(), slice_side_rows())
+                           : out;
+    launch("fourier.transpose_slices", slice_side(),
+           TransposeSlices<R>{lay_, fft_->slices(), in, false});
   }
 
   // The all-to-all of the transpose: block q of `out` goes to rank q, block r of `in` comes
   // from rank r; blocks are counted in rows of Lx complex numbers (fourier_layout.h).
-  C* exchange(C* out, const std::vector<std::int64_t>& send, C* in, const std::vector<std::int64_t>& receive) {
+  C* exchange(C* out, const std::vector<std::int64_t>& send, C* in,
+              const std::vector<std::int64_t>& receive) {
     gf::synchronize(Exec{});
     const std::int64_t row = std::int64_t(lay_.L[0]) * sizeof(C);
     if (!Exec::device_memory || channel_->device_pointers()) {

@@ -15,9 +15,9 @@
 //   Transpose*          copies between the slice layout, the message arrays of the distributed
 //                       transpose and the unit layout (fourier_layout.h).
 #pragma once
+#include "fix/site_functors.h"
 #include "fourier/fourier_layout.h"
 #include "fourier/momentum.h"
-#include "fix/site_functors.h"
 #include "lattice/field_view.h"
 #include "math/hermitian.h"
 
@@ -27,7 +27,8 @@ template <int N>
 constexpr int complex_components = (algebra_dim<N> + 1) / 2;
 
 template <class T, int N, class R>
-GF_INLINE Algebra<T, N> load_algebra(const Complex<R>* f, const FourierLayout& lay, int t, std::int64_t s) {
+GF_INLINE Algebra<T, N> load_algebra(const Complex<R>* f, const FourierLayout& lay, int t,
+                                     std::int64_t s) {
   Algebra<T, N> a;
 GF_UNROLL
   for (int k = 0; k < algebra_dim<N>; ++k) {
@@ -38,7 +39,8 @@ GF_UNROLL
 }
 
 template <class T, int N, class R>
-GF_INLINE void store_algebra(Complex<R>* f, const FourierLayout& lay, int t, std::int64_t s, const Algebra<T, N>& a) {
+GF_INLINE void store_algebra(Complex<R>* f, const FourierLayout& lay, int t, std::int64_t s,
+                             const Algebra<T, N>& a) {
 GF_UNROLL
   for (int c = 0; c < complex_components<N>; ++c) {
     const R re = static_cast<R>(a.v[2 * c]);
@@ -84,7 +86,8 @@ struct SiteTraceProduct {
   GF_HD void operator()(std::int64_t i) const {
     const int t = static_cast<int>(i / lay.v3);
     const std::int64_t s = i - std::int64_t(t) * lay.v3;
-    out[i] = trace_product(load_algebra<double, N>(a, lay, t, s), load_algebra<double, N>(b, lay, t, s));
+    out[i] =
+        trace_product(load_algebra<double, N>(a, lay, t, s), load_algebra<double, N>(b, lay, t, s));
   }
 };
 
@@ -115,22 +118,26 @@ struct StepTransform {
     const std::int64_t s = i - std::int64_t(t) * lay.v3;
     Algebra<R, N> q = load_algebra<R, N>(direction, lay, t, s);
 GF_UNROLL
-    for (int k = 0; k < algebra_dim<N>; ++k) q.v[k] *= -step;
+    for (int k = 0; k < algebra_dim<N>; ++k)
+      q.v[k] *= -step;
     const Matrix<R, N> e = exp_i(q);
 GF_UNROLL
     for (int r = 0; r < N; ++r)
 GF_UNROLL
-      for (int c = 0; c < N; ++c) g[(std::int64_t(t) * N * N + r * N + c) * lay.v3 + s] = e.m[r][c];
+    for (int c = 0; c < N; ++c)
+      g[(std::int64_t(t) * N * N + r * N + c) * lay.v3 + s] = e.m[r][c];
   }
 };
 
 template <class R, int N>
-GF_INLINE Matrix<R, N> load_step(const Complex<R>* g, const FourierLayout& lay, int t, std::int64_t s) {
+GF_INLINE Matrix<R, N> load_step(const Complex<R>* g, const FourierLayout& lay, int t,
+                                 std::int64_t s) {
   Matrix<R, N> e;
 GF_UNROLL
   for (int r = 0; r < N; ++r)
 GF_UNROLL
-    for (int c = 0; c < N; ++c) e.m[r][c] = g[(std::int64_t(t) * N * N + r * N + c) * lay.v3 + s];
+  for (int c = 0; c < N; ++c)
+    e.m[r][c] = g[(std::int64_t(t) * N * N + r * N + c) * lay.v3 + s];
   return e;
 }
 
@@ -153,8 +160,8 @@ GF_UNROLL
     for (int mu = 0; mu < Gauge::n_functional_dirs; ++mu) {
       const SiteCoords f = geom.forward(c, mu);
       const int tf = mu == time_dir ? t + 1 : t;
-      const Matrix<L, N> right =
-          adjoint(matrix_cast<L>(load_step<R, N>(g, lay, tf, lay.spatial_index(f.x[0], f.x[1], f.x[2]))));
+      const Matrix<L, N> right = adjoint(
+          matrix_cast<L>(load_step<R, N>(g, lay, tf, lay.spatial_index(f.x[0], f.x[1], f.x[2]))));
       links.template save<L>(t, p, mu, h, left * links.template load<L>(t, p, mu, h) * right);
     }
     if (transform.data)

@@ -25,8 +25,8 @@ namespace gf {
 
 struct FourierLayout {
   int L[4];
-  int nt;         // local time slices
-  int comps;      // complex components per site
+  int nt;    // local time slices
+  int comps; // complex components per site
   int ranks, rank;
   std::int64_t v3;
 

@@ -25,7 +25,8 @@ GF_INLINE double momentum2_1d(int k, int extent) {
 // p^2_max / p^2(k) over the first `dims` directions of k and L; 0 at k = 0.
 GF_INLINE double preconditioner_weight(const int (&k)[4], const int (&L)[4], int dims) {
   double p2 = 0;
-  for (int mu = 0; mu < dims; ++mu) p2 += momentum2_1d(k[mu], L[mu]);
+  for (int mu = 0; mu < dims; ++mu)
+    p2 += momentum2_1d(k[mu], L[mu]);
   return p2 > 0 ? 4.0 * dims / p2 : 0.0;
 }
 

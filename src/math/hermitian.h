@@ -19,7 +19,7 @@
 namespace gf {
 
 template <int N>
-constexpr int algebra_dim = N * N - 1;
+constexpr int algebra_dim = N* N - 1;
 
 template <class T, int N>
 struct Algebra {
@@ -76,7 +76,8 @@ GF_INLINE T trace_product(const Algebra<T, N>& a, const Algebra<T, N>& b) {
   } else {
     T off = T(0);
 GF_UNROLL
-    for (int k = 2; k < 8; ++k) off += a.v[k] * b.v[k];
+    for (int k = 2; k < 8; ++k)
+      off += a.v[k] * b.v[k];
     return a.v[0] * b.v[0] + a.v[1] * b.v[1] + (a.v[0] + a.v[1]) * (b.v[0] + b.v[1]) + T(2) * off;
   }
 }
@@ -129,7 +130,8 @@ GF_INLINE Matrix<T, 3> exp_i(const Algebra<T, 3>& a) {
     const Complex<T> emiu = {std::cos(u), -std::sin(u)};
     const Complex<T> h0 =
         (u2 - w2) * e2iu + emiu * Complex<T>{T(8) * u2 * cw, T(2) * u * (T(3) * u2 + w2) * xi0};
-    const Complex<T> h1 = T(2) * u * e2iu - emiu * Complex<T>{T(2) * u * cw, -(T(3) * u2 - w2) * xi0};
+    const Complex<T> h1 =
+        T(2) * u * e2iu - emiu * Complex<T>{T(2) * u * cw, -(T(3) * u2 - w2) * xi0};
     const Complex<T> h2 = e2iu - emiu * Complex<T>{cw, T(3) * u * xi0};
     const T inv = T(1) / (T(9) * u2 - w2);
     f0 = inv * h0;
@@ -145,8 +147,9 @@ GF_INLINE Matrix<T, 3> exp_i(const Algebra<T, 3>& a) {
 GF_UNROLL
   for (int i = 0; i < 3; ++i)
 GF_UNROLL
-    for (int j = 0; j < 3; ++j)
-      g.m[i][j] = f1 * q.m[i][j] + f2 * q2.m[i][j] + Complex<T>{i == j ? f0.re : T(0), i == j ? f0.im : T(0)};
+  for (int j = 0; j < 3; ++j)
+    g.m[i][j] =
+        f1 * q.m[i][j] + f2 * q2.m[i][j] + Complex<T>{i == j ? f0.re : T(0), i == j ? f0.im : T(0)};
   return g;
 }
 
