@@ -3,7 +3,7 @@
 #include "app/fix_checks.h"
 #include "app/fix_provenance.h"
 #include "app/summary.h"
-#include "app/tuning_setup.h"
+#include "tuning/tuning_setup.h"
 #include "core/error.h"
 #include "fix/random_field.h"
 #include "fix/random_transform.h"
