@@ -35,10 +35,11 @@ py::tuple read_file(const std::string& path, bool checksum_warning_only, const p
   return py::make_tuple(array_from_field(std::move(f)), info);
 }
 
-void write_file(const std::string& path, const py::handle& array, const std::string& format, int bits,
-           const std::map<std::string, std::string>& metadata, const std::string& ensemble_id,
-           const std::string& ensemble_label, std::optional<long long> sequence_number,
-           std::optional<gaugefix::GaugeFixingRecord> gauge_fixing, const py::object& comm) {
+void write_file(const std::string& path, const py::handle& array, const std::string& format,
+                int bits, const std::map<std::string, std::string>& metadata,
+                const std::string& ensemble_id, const std::string& ensemble_label,
+                std::optional<long long> sequence_number,
+                std::optional<gaugefix::GaugeFixingRecord> gauge_fixing, const py::object& comm) {
   gaugefix::WriteOptions wo;
   wo.format = format;
   wo.bits = bits;
@@ -181,14 +182,16 @@ PYBIND11_MODULE(gaugefix, m) {
   m.def(
       "fix",
       [](const py::handle& links, const std::string& gauge, const std::string& algorithm,
-         double omega, double sr_probability, int anneal_steps, double t_max, double t_min,
-         int micro_steps, int sr_steps, double tolerance, int max_iterations, int check_interval,
-         int reproject_interval, const std::string& precision, const std::string& backend,
-         int storage, bool transform, std::uint64_t seed, const std::string& tuning,
-         const std::string& exchange, const py::object& progress, const py::object& comm) {
+         double alpha, double omega, double sr_probability, int anneal_steps, double t_max,
+         double t_min, int micro_steps, int sr_steps, double tolerance, int max_iterations,
+         int check_interval, int reproject_interval, const std::string& precision,
+         const std::string& backend, int storage, bool transform, std::uint64_t seed,
+         const std::string& tuning, const std::string& exchange, const py::object& progress,
+         const py::object& comm) {
         gaugefix::FixOptions o;
         o.gauge = gauge;
         o.algorithm = algorithm;
+        o.alpha = alpha;
         o.omega = omega;
         o.sr_probability = sr_probability;
         o.anneal_steps = anneal_steps;
@@ -212,13 +215,14 @@ PYBIND11_MODULE(gaugefix, m) {
         return fix_copy(links, o);
       },
       "links"_a, py::kw_only(), "gauge"_a = d.gauge, "algorithm"_a = d.algorithm,
-      "omega"_a = d.omega, "sr_probability"_a = d.sr_probability, "anneal_steps"_a = d.anneal_steps,
-      "t_max"_a = d.t_max, "t_min"_a = d.t_min, "micro_steps"_a = d.micro_steps,
-      "sr_steps"_a = d.sr_steps, "tolerance"_a = d.tolerance, "max_iterations"_a = d.max_iterations,
-      "check_interval"_a = d.check_interval, "reproject_interval"_a = d.reproject_interval,
-      "precision"_a = d.precision, "backend"_a = d.backend, "storage"_a = d.storage,
-      "transform"_a = true, "seed"_a = d.seed, "tuning"_a = d.tuning, "exchange"_a = d.exchange,
-      "progress"_a = py::none(), "comm"_a = py::none(),
+      "alpha"_a = d.alpha, "omega"_a = d.omega, "sr_probability"_a = d.sr_probability,
+      "anneal_steps"_a = d.anneal_steps, "t_max"_a = d.t_max, "t_min"_a = d.t_min,
+      "micro_steps"_a = d.micro_steps, "sr_steps"_a = d.sr_steps, "tolerance"_a = d.tolerance,
+      "max_iterations"_a = d.max_iterations, "check_interval"_a = d.check_interval,
+      "reproject_interval"_a = d.reproject_interval, "precision"_a = d.precision,
+      "backend"_a = d.backend, "storage"_a = d.storage, "transform"_a = true, "seed"_a = d.seed,
+      "tuning"_a = d.tuning, "exchange"_a = d.exchange, "progress"_a = py::none(),
+      "comm"_a = py::none(),
       "Fixes a copy of the links to the gauge. Returns (fixed links, g(x) or None, FixResult) "
       "with fixed = g(x) links g(x + mu)^dagger; the options are those of `gaugefix fix`.");
 

@@ -200,7 +200,7 @@ struct GaugeCondition {
 
 struct Progress {
   long iteration = 0;
-  std::string phase;      // anneal, stochastic, relaxation or overrelaxation
+  std::string phase;      // anneal, stochastic, relaxation, overrelaxation, fasd or facg
   double temperature = 0; // annealing, else 0
   GaugeCondition measured;
   double seconds = 0;
@@ -210,12 +210,15 @@ struct Progress {
 // the same defaults. The schedule: anneal_steps annealing steps (heatbath at temperatures
 // t_max down to t_min, each followed by micro_steps microcanonical sweeps), then sr_steps
 // sweeps of stochastic relaxation, then `algorithm` until theta < tolerance (Coulomb gauge:
-// every time slice's theta) or max_iterations sweeps.
+// every time slice's theta) or max_iterations sweeps (fasd, facg: steps).
 struct FixOptions {
-  std::string gauge = "landau";             // landau | coulomb | mag
-  std::string algorithm = "overrelaxation"; // relaxation | overrelaxation | stochastic
-  double omega = 1.7;                       // overrelaxation, in [1, 2)
-  double sr_probability = 0.5;              // stochastic relaxation, in [0, 1]
+  std::string gauge = "landau"; // landau | coulomb | mag
+  // relaxation | overrelaxation | stochastic, or Fourier-accelerated fasd | facg (Landau and
+  // Coulomb gauge, CPU; docs/fourier.md)
+  std::string algorithm = "overrelaxation";
+  double omega = 1.7; // overrelaxation, in [1, 2)
+  double alpha = 0;   // fasd: a fixed step > 0, facg: the first trial; 0: line search (auto)
+  double sr_probability = 0.5; // stochastic relaxation, in [0, 1]
   int anneal_steps = 0;
   double t_max = 4.0, t_min = 1e-4;
   int micro_steps = 3;

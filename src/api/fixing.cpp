@@ -25,7 +25,7 @@ GaugeCondition public_condition(const gf::Measurement& m) {
 
 // The phases of `gaugefix fix` with the same options: annealing, stochastic relaxation,
 // then the algorithm until the tolerance is reached.
-gf::FixOptions schedule(const FixOptions& o) {
+gf::FixOptions schedule(const FixOptions& o, gf::GaugeKind gauge) {
   require_at_least("anneal_steps", o.anneal_steps, 0);
   require_at_least("micro_steps", o.micro_steps, 0);
   require_at_least("sr_steps", o.sr_steps, 0);
@@ -60,7 +60,23 @@ gf::FixOptions schedule(const FixOptions& o) {
     f.phases.push_back(p);
   }
   gf::Phase last;
-  last.update.kind = parse_option("algorithm", [&] { return gf::parse_update_kind(o.algorithm); });
+  require(std::isfinite(o.alpha) && o.alpha >= 0,
+          "alpha must be 0 (line search) or a positive step (got " + std::to_string(o.alpha) + ")");
+  if (o.algorithm == "fasd" || o.algorithm == "facg") {
+    last.descent.method = o.algorithm == "fasd" ? gf::DescentMethod::fasd : gf::DescentMethod::facg;
+    last.descent.alpha = o.alpha;
+  } else {
+    require(o.alpha == 0, "alpha applies to algorithm fasd or facg, not to " + o.algorithm);
+    try {
+      last.update.kind = gf::parse_update_kind(o.algorithm);
+    } catch (const gf::Error&) {
+      throw gf::Error("unknown algorithm '" + o.algorithm +
+                      "' (expected relaxation, overrelaxation, stochastic, fasd or facg)");
+    }
+  }
+  require(last.descent.method == gf::DescentMethod::none || gauge != gf::GaugeKind::mag,
+          "algorithm " + o.algorithm +
+              ": Fourier acceleration exists for Landau and Coulomb gauge, not for MAG");
   require(last.update.kind != gf::UpdateKind::heatbath &&
               last.update.kind != gf::UpdateKind::microcanonical,
           "algorithm " + o.algorithm +
@@ -70,7 +86,7 @@ gf::FixOptions schedule(const FixOptions& o) {
   last.update.probability = o.sr_probability;
   last.sweeps = o.max_iterations;
   f.phases.push_back(last);
-  gf::validate(f);
+  gf::validate(f, gauge);
   return f;
 }
 
@@ -97,9 +113,9 @@ FixResult fix(Field& links, const FixOptions& options) {
     const gf::World world = world_of(options.communicator);
     gf::HostField& u = FieldAccess::host(links);
     checked_field(links, "links", 4, world);
-    const gf::FixOptions sched = schedule(options);
     gf::EngineOptions eo;
     eo.gauge = parse_option("gauge", [&] { return gf::parse_gauge(options.gauge); });
+    const gf::FixOptions sched = schedule(options, eo.gauge);
     eo.precision = precision_option(options.precision);
     eo.backend = backend_option(options.backend);
     eo.storage = storage_option(options.storage, u.nc);

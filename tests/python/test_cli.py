@@ -1,7 +1,8 @@
 # test_cli.py: the Python module and the gaugefix program of the same build agree: the
 # configuration `gaugefix generate` writes is gaugefix.generate's field; `gaugefix fix` with
 # the same options writes the field gaugefix.fix returns, bit for bit (every gauge, the three
-# precisions, annealing and stochastic relaxation, a random start, a generated input), and
+# precisions, annealing and stochastic relaxation, Fourier acceleration, a random start, a
+# generated input), and
 # records its theta and iterations; files the module writes are read by `gaugefix info`
 # (its --check gives measure's values exactly) and `gaugefix transform`.
 import re
@@ -34,6 +35,9 @@ CASES = {  # id: options of both, as (command-line option, keyword, value)
                         ("--tolerance", "tolerance", 1e-7), ("--algorithm", "algorithm", "stochastic"),
                         ("--sr-probability", "sr_probability", 0.2), ("--omega", "omega", 1.9)],
     "landau-relaxation": [("--algorithm", "algorithm", "relaxation"), ("--tolerance", "tolerance", 1e-8)],
+    "coulomb-facg": [("--gauge", "gauge", "coulomb"), ("--algorithm", "algorithm", "facg")],
+    "landau-fasd-fixed-step": [("--algorithm", "algorithm", "fasd"), ("--alpha", "alpha", 0.08),
+                               ("--sr-steps", "sr_steps", 5)],
 }
 
 

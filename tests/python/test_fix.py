@@ -24,10 +24,12 @@ def test_random_transform_keeps_the_orbit(field):
     assert not np.allclose(u, field)
 
 
-@pytest.mark.parametrize("gauge", ["landau", "coulomb", "mag"])
-def test_fix_reaches_the_gauge_condition(rotated, gauge):
+@pytest.mark.parametrize("gauge,algorithm", [("landau", "overrelaxation"), ("coulomb", "overrelaxation"),
+                                             ("mag", "overrelaxation"), ("landau", "facg"),
+                                             ("coulomb", "fasd")])
+def test_fix_reaches_the_gauge_condition(rotated, gauge, algorithm):
     before = rotated.copy()
-    fixed, g, r = gaugefix.fix(rotated, gauge=gauge, tolerance=1e-12)
+    fixed, g, r = gaugefix.fix(rotated, gauge=gauge, algorithm=algorithm, tolerance=1e-12)
     assert np.array_equal(rotated, before)  # fix works on a copy
     assert r.converged
     assert r.iterations > 0 and r.seconds > 0
@@ -118,6 +120,10 @@ def test_errors_name_the_function_and_option(field):
         (dict(backend="tpu"), "fix: backend: unknown backend 'tpu'"),
         (dict(tuning="always"), "fix: tuning: unknown tuning mode 'always'"),
         (dict(max_iterations=0), "fix: max_iterations must be at least 1"),
+        (dict(algorithm="newton"), "fix: unknown algorithm 'newton'"),
+        (dict(alpha=0.1), "fix: alpha applies to algorithm fasd or facg, not to overrelaxation"),
+        (dict(algorithm="fasd", alpha=-1.0), "fix: alpha must be 0"),
+        (dict(algorithm="facg", gauge="mag"), "fix: algorithm facg: Fourier acceleration exists"),
     ]
     for options, message in cases:
         with pytest.raises(gaugefix.Error, match=message):
