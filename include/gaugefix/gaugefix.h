@@ -14,7 +14,8 @@
 // alone, also inside an MPI job. With an MPI communicator the time direction is split over
 // its ranks (L_t divisible by the number of ranks, at least 2 slices each): every rank holds
 // the slices [rank nt, (rank + 1) nt) and calls each function together with the others. MPI
-// is initialised on first use where the program has not done so (and finalised at exit).
+// is initialised on first use where the program has not done so (MPI_THREAD_FUNNELED, and
+// finalised at exit); a program that uses MPI itself initialises it first.
 //
 // Errors: every bad argument, unreadable or malformed file, unsupported lattice or missing
 // device throws gaugefix::Error whose message names the function, the option or file and the
@@ -247,7 +248,7 @@ struct FixResult {
   GaugeFixingRecord record; // for WriteOptions::gauge_fixing
 };
 
-// Fixes `links` in place.
+// Fixes `links` in place (where it throws, `links` is left as it was).
 GAUGEFIX_API FixResult fix(Field& links, const FixOptions& options = {});
 
 // The gauge condition of `links` measured as `gaugefix fix` and `gaugefix info --check`
