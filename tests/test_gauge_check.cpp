@@ -3,7 +3,7 @@
 // summary's to 1e-12, for every gauge, SU(2) and SU(3), and several output formats; and the
 // written file carries the input's ensemble and the record of the fixing (provenance).
 #include "app/fix_command.h"
-#include "app/gauge_check.h"
+#include "fix/gauge_check.h"
 #include "gauge_file_test_util.h"
 #include "io/gauge_file.h"
 #include "test_fields.h"

@@ -145,7 +145,7 @@ TEST(Driver, TrackedTransformReproducesFixedField) {
   for (int k = 0; k < 20; ++k) engine->sweep(up, k);
   HostField g(u.geom, 3, 1);
   engine->download(u, &g);
-  apply_gauge_transform(original, g);
+  apply_gauge_transform(original, g, World(MPI_COMM_SELF));
   double worst = 0;
   for (std::size_t i = 0; i < u.data.size(); ++i)
     worst = std::max(worst, std::sqrt(norm2(u.data[i] - original.data[i])));

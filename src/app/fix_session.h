@@ -1,14 +1,14 @@
 // fix_session.h: what one `gaugefix fix` process sets up once and keeps for every
 // configuration and copy of its run: the halo channel between the ranks, the tuner with its
-// cache (app/tuning_setup.h) and the engine, whose device buffers take each new field of the
+// cache (tuning/tuning_setup.h) and the engine, whose device buffers take each new field of the
 // same lattice and group (Engine::upload: no allocation, no launch chosen again). A field of
 // another lattice or group gets a new engine (its launches from the tune cache, or tuned).
 // Collective: every rank calls load() for every field.
 #pragma once
 #include "app/fix_options.h"
-#include "app/tuning_setup.h"
 #include "comm/world.h"
 #include "fix/engine.h"
+#include "tuning/tuning_setup.h"
 #include <memory>
 #include <string>
 

@@ -1,10 +1,10 @@
 #include "app/generate_command.h"
 #include "app/cli_checks.h"
-#include "app/tuning_setup.h"
 #include "comm/world.h"
 #include "core/error.h"
 #include "io/file_lock.h"
 #include "io/path_checks.h"
+#include "tuning/tuning_setup.h"
 #include <cstdio>
 #include <iostream>
 #include <optional>

@@ -6,7 +6,7 @@
 // regular file (path_checks.h), and rank 0 takes the lock PREFIX.lock (file_lock.h) for the
 // whole run, so a second run writing the same ensemble is refused (exit status 1). A resumed
 // run with other ensemble-defining parameters is refused naming the option (ensemble.h).
-// --tuning chooses how the launch parameters are found, as for fix (app/tuning_setup.h); the
+// --tuning chooses how the launch parameters are found, as for fix (tuning/tuning_setup.h); the
 // launches used are printed before the first sweep.
 #pragma once
 #include "gen/ensemble.h"

@@ -1,6 +1,6 @@
 #include "app/info_command.h"
-#include "app/gauge_check.h"
 #include "core/error.h"
+#include "fix/gauge_check.h"
 #include "io/gauge_file.h"
 #include "io/transform_file.h"
 #include <cstdio>

@@ -26,7 +26,7 @@ struct SummaryEntry {
   double plaquette_before = 0, plaquette_after = 0;
   double polyakov_before = 0, polyakov_after = 0;
   std::string options; // the options as given, one line
-  std::string launches; // the launch parameters of every kernel (app/tuning_setup.h)
+  std::string launches; // the launch parameters of every kernel (tuning/tuning_setup.h)
 };
 
 // Writes the entries to `path` (temporary name, then renamed); throws Error on failure.

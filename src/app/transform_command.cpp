@@ -1,7 +1,7 @@
 #include "app/transform_command.h"
 #include "app/cli_checks.h"
-#include "comm/host_halo.h"
 #include "core/error.h"
+#include "fix/random_transform.h"
 #include "io/gauge_file.h"
 #include "io/output_format.h"
 #include "io/path_checks.h"
@@ -13,36 +13,12 @@ namespace gf {
 
 namespace {
 
-template <int N>
-void apply_n(HostField& u, const HostField& g, const HostField& g_next) {
-  const Geometry& geom = u.geom;
-  const std::int64_t sites = u.local_sites();
-#pragma omp parallel for schedule(static)
-  for (std::int64_t s = 0; s < sites; ++s) {
-    const SiteCoords c = u.coords(s);
-    for (int mu = 0; mu < 4; ++mu) {
-      const SiteCoords y = geom.forward(c, mu);
-      const bool in_slab = y.x[3] >= geom.t0 && y.x[3] < geom.t0 + geom.nt;
-      const Matrix<double, N> gy =
-          in_slab
-              ? g.get<N>(g.local_index(y), 0)
-              : g_next.get<N>(y.x[0] + geom.L[0] * (y.x[1] + std::int64_t(geom.L[1]) * y.x[2]), 0);
-      u.set<N>(s, mu, g.get<N>(s, 0) * u.get<N>(s, mu) * adjoint(gy));
-    }
-  }
-}
-
 std::string dims_text(const int L[4]) {
   return std::to_string(L[0]) + "x" + std::to_string(L[1]) + "x" + std::to_string(L[2]) + "x" +
          std::to_string(L[3]);
 }
 
 } // namespace
-
-void apply_transform_slab(HostField& links, const HostField& g, const World& world) {
-  const HostField g_next = next_slice(g, world);
-  links.nc == 2 ? apply_n<2>(links, g, g_next) : apply_n<3>(links, g, g_next);
-}
 
 void add_transform_options(CLI::App& transform, TransformCommandOptions& opt) {
   transform.add_option("--transform", opt.transform, "the gauge transformation g(x) to apply")
@@ -88,7 +64,7 @@ int run_transform(const TransformCommandOptions& opt, const World& world) {
     w.double_precision = info.bytes_per_real == 8;
   if (const std::string l = format_limit(w.format, u.nc, w.double_precision ? 8 : 4); !l.empty())
     throw Error("output '" + opt.output + "' (" + format_name(w.format) + "): " + l);
-  apply_transform_slab(u, g, world);
+  apply_gauge_transform(u, g, world);
   w.provenance = info.provenance;
   w.provenance.gauge_fixing.reset();
   w.metadata = {{"transform", opt.transform}, {"input", opt.input}};

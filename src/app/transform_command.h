@@ -7,7 +7,7 @@
 // IN's ensemble but no gauge-fixing record (the result's gauge condition is not known),
 // and names G and IN (metadata transform, input) where the format has room. OUT must be
 // neither G nor IN, and appears complete or not at all (path_checks.h, parallel_file.h).
-// Every rank handles its slab (g(x + t) of the last slice comes from the next rank).
+// Every rank handles its slab (fix/random_transform.h: apply_gauge_transform).
 // Bad options or files throw gf::Error naming them (exit status 1).
 #pragma once
 #include "comm/world.h"
@@ -28,7 +28,5 @@ struct TransformCommandOptions {
 
 void add_transform_options(CLI::App& transform, TransformCommandOptions& opt);
 int run_transform(const TransformCommandOptions& opt, const World& world);
-// U_mu(x) <- g(x) U_mu(x) g(x + mu)^dagger on this rank's slab (collective).
-void apply_transform_slab(HostField& links, const HostField& g, const World& world);
 
 } // namespace gf

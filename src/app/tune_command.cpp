@@ -1,11 +1,11 @@
 #include "app/tune_command.h"
-#include "app/tuning_setup.h"
 #include "comm/decomposition.h"
 #include "comm/mpi_channel.h"
 #include "core/error.h"
 #include "fix/random_field.h"
 #include "tuning/default_params.h"
 #include "tuning/tune_report.h"
+#include "tuning/tuning_setup.h"
 #include <iostream>
 #ifdef GAUGEFIX_HAVE_CUDA
 #include "backend/stream_bandwidth.h"

@@ -1,4 +1,4 @@
-#include "app/tuning_setup.h"
+#include "tuning/tuning_setup.h"
 #include "fix/engine_instances.h"
 #include "gaugefix_version.h"
 #include "tuning/tune_mode.h"

@@ -1,4 +1,4 @@
-#include "app/gauge_check.h"
+#include "fix/gauge_check.h"
 #include "comm/mpi_channel.h"
 
 namespace gf {

@@ -1,0 +1,315 @@
+// gaugefix_module.cpp: the Python module `gaugefix` (docs/api.md): the functions of the C++
+// API (include/gaugefix/gaugefix.h) on numpy arrays in the order [t, z, y, x, mu, a, b]
+// (python_arrays.h), keyword arguments named as the C++ options, gaugefix.Error for every
+// failure the library reports. The interpreter lock is released while gaugefix computes,
+// reads or writes; a progress callback takes it back for each call.
+#include "python_arrays.h"
+#include <pybind11/functional.h>
+#include <pybind11/stl.h>
+
+namespace py = pybind11;
+using namespace pybind11::literals;
+using gaugefix_python::array_from_field;
+using gaugefix_python::communicator;
+using gaugefix_python::field_from_array;
+
+namespace {
+
+py::dict as_dict(const std::vector<std::pair<std::string, std::string>>& pairs) {
+  py::dict d;
+  for (const auto& [k, v] : pairs)
+    d[py::str(k)] = v;
+  return d;
+}
+
+py::tuple read_file(const std::string& path, bool checksum_warning_only, const py::object& comm) {
+  gaugefix::ReadOptions ro;
+  ro.checksum_warning_only = checksum_warning_only;
+  ro.communicator = communicator(comm);
+  gaugefix::FileInfo info;
+  gaugefix::Field f;
+  {
+    py::gil_scoped_release unlocked;
+    f = gaugefix::read(path, ro, &info);
+  }
+  return py::make_tuple(array_from_field(std::move(f)), info);
+}
+
+void write_file(const std::string& path, const py::handle& array, const std::string& format,
+                int bits, const std::map<std::string, std::string>& metadata,
+                const std::string& ensemble_id, const std::string& ensemble_label,
+                std::optional<long long> sequence_number,
+                std::optional<gaugefix::GaugeFixingRecord> gauge_fixing, const py::object& comm) {
+  gaugefix::WriteOptions wo;
+  wo.format = format;
+  wo.bits = bits;
+  wo.metadata = metadata;
+  wo.ensemble_id = ensemble_id;
+  wo.ensemble_label = ensemble_label;
+  wo.sequence_number = sequence_number;
+  wo.gauge_fixing = std::move(gauge_fixing);
+  wo.communicator = communicator(comm);
+  const gaugefix::Field f = field_from_array(array, "array", wo.communicator);
+  py::gil_scoped_release unlocked;
+  gaugefix::write(path, f, wo);
+}
+
+py::tuple fix_copy(const py::handle& links, const gaugefix::FixOptions& options) {
+  gaugefix::Field f = field_from_array(links, "links", options.communicator);
+  gaugefix::FixResult r;
+  {
+    py::gil_scoped_release unlocked;
+    r = gaugefix::fix(f, options);
+  }
+  py::object g =
+      r.transform.empty() ? py::none() : py::object(array_from_field(std::move(r.transform)));
+  return py::make_tuple(array_from_field(std::move(f)), g, r);
+}
+
+// The progress callback with the interpreter lock held while it runs.
+std::function<void(const gaugefix::Progress&)> locked(const py::object& callback) {
+  if (callback.is_none()) return {};
+  return [callback](const gaugefix::Progress& p) {
+    py::gil_scoped_acquire locked;
+    callback(p);
+  };
+}
+
+} // namespace
+
+PYBIND11_MODULE(gaugefix, m) {
+  m.doc() = "gaugefix: Landau, Coulomb and maximally Abelian gauge fixing of lattice gauge "
+            "fields. Arrays are complex128 in the order [t, z, y, x, mu, a, b] (gauge fields) "
+            "or [t, z, y, x, a, b] (gauge transformations g(x)); lattices are given as "
+            "(Lx, Ly, Lz, Lt). See docs/api.md.";
+  m.attr("__version__") = gaugefix::version();
+  py::register_exception<gaugefix::Error>(m, "Error", PyExc_RuntimeError);
+
+  py::class_<gaugefix::GaugeFixingRecord>(m, "GaugeFixingRecord",
+                                          "the record of a gauge fixing a file carries")
+      .def(py::init<>())
+      .def_readwrite("gauge", &gaugefix::GaugeFixingRecord::gauge)
+      .def_readwrite("tolerance", &gaugefix::GaugeFixingRecord::tolerance)
+      .def_readwrite("theta", &gaugefix::GaugeFixingRecord::theta)
+      .def_readwrite("theta_max_slice", &gaugefix::GaugeFixingRecord::theta_max_slice)
+      .def_readwrite("functional", &gaugefix::GaugeFixingRecord::functional)
+      .def_readwrite("iterations", &gaugefix::GaugeFixingRecord::iterations)
+      .def_readwrite("converged", &gaugefix::GaugeFixingRecord::converged)
+      .def_readwrite("precision", &gaugefix::GaugeFixingRecord::precision)
+      .def_readwrite("version", &gaugefix::GaugeFixingRecord::version)
+      .def_readwrite("date", &gaugefix::GaugeFixingRecord::date)
+      .def("__repr__", [](const gaugefix::GaugeFixingRecord& r) {
+        return "GaugeFixingRecord(gauge=" + r.gauge + ", theta=" + std::to_string(r.theta) +
+               ", converged=" + (r.converged ? "True" : "False") + ")";
+      });
+
+  py::class_<gaugefix::FileInfo>(m, "FileInfo", "what gaugefix.read found in a file")
+      .def_readonly("format", &gaugefix::FileInfo::format)
+      .def_readonly("lattice", &gaugefix::FileInfo::lattice)
+      .def_readonly("nc", &gaugefix::FileInfo::nc)
+      .def_readonly("bits", &gaugefix::FileInfo::bits)
+      .def_property_readonly("stored",
+                             [](const gaugefix::FileInfo& i) { return as_dict(i.stored); })
+      .def_property_readonly("computed",
+                             [](const gaugefix::FileInfo& i) { return as_dict(i.computed); })
+      .def_readonly("plaquette", &gaugefix::FileInfo::plaquette)
+      .def_readonly("link_trace", &gaugefix::FileInfo::link_trace)
+      .def_readonly("unitarity_deviation", &gaugefix::FileInfo::unitarity_deviation)
+      .def_readonly("reunitarised", &gaugefix::FileInfo::reunitarised)
+      .def_readonly("ensemble_id", &gaugefix::FileInfo::ensemble_id)
+      .def_readonly("ensemble_label", &gaugefix::FileInfo::ensemble_label)
+      .def_readonly("sequence_number", &gaugefix::FileInfo::sequence_number)
+      .def_readonly("gauge_fixing", &gaugefix::FileInfo::gauge_fixing)
+      .def_readonly("metadata", &gaugefix::FileInfo::metadata)
+      .def("__repr__", [](const gaugefix::FileInfo& i) {
+        return "FileInfo(format=" + i.format + ", lattice=" + std::to_string(i.lattice[0]) + "x" +
+               std::to_string(i.lattice[1]) + "x" + std::to_string(i.lattice[2]) + "x" +
+               std::to_string(i.lattice[3]) + ", SU(" + std::to_string(i.nc) + "), " +
+               std::to_string(i.bits) + " bits)";
+      });
+
+  py::class_<gaugefix::GaugeCondition>(m, "GaugeCondition",
+                                       "F, theta, max_t theta_t and theta_t per time slice")
+      .def_readonly("functional", &gaugefix::GaugeCondition::functional)
+      .def_readonly("theta", &gaugefix::GaugeCondition::theta)
+      .def_readonly("theta_max_slice", &gaugefix::GaugeCondition::theta_max_slice)
+      .def_readonly("theta_per_slice", &gaugefix::GaugeCondition::theta_per_slice)
+      .def("__repr__", [](const gaugefix::GaugeCondition& c) {
+        char s[160];
+        std::snprintf(s, sizeof s,
+                      "GaugeCondition(functional=%.16g, theta=%.6e, theta_max_slice=%.6e)",
+                      c.functional, c.theta, c.theta_max_slice);
+        return std::string(s);
+      });
+
+  py::class_<gaugefix::Progress>(m, "Progress", "what a progress callback of gaugefix.fix gets")
+      .def_readonly("iteration", &gaugefix::Progress::iteration)
+      .def_readonly("phase", &gaugefix::Progress::phase)
+      .def_readonly("temperature", &gaugefix::Progress::temperature)
+      .def_readonly("measured", &gaugefix::Progress::measured)
+      .def_readonly("seconds", &gaugefix::Progress::seconds);
+
+  py::class_<gaugefix::FixResult>(m, "FixResult", "the outcome of gaugefix.fix")
+      .def_readonly("converged", &gaugefix::FixResult::converged)
+      .def_readonly("iterations", &gaugefix::FixResult::iterations)
+      .def_readonly("seconds", &gaugefix::FixResult::seconds)
+      .def_readonly("final", &gaugefix::FixResult::final)
+      .def_property_readonly("functional",
+                             [](const gaugefix::FixResult& r) { return r.final.functional; })
+      .def_property_readonly("theta", [](const gaugefix::FixResult& r) { return r.final.theta; })
+      .def_readonly("record", &gaugefix::FixResult::record)
+      .def("__repr__", [](const gaugefix::FixResult& r) {
+        char s[160];
+        std::snprintf(
+            s, sizeof s, "FixResult(converged=%s, iterations=%ld, functional=%.16g, theta=%.6e)",
+            r.converged ? "True" : "False", r.iterations, r.final.functional, r.final.theta);
+        return std::string(s);
+      });
+
+  m.def("read", &read_file, "path"_a, py::kw_only(), "checksum_warning_only"_a = false,
+        "comm"_a = py::none(),
+        "Reads a gauge field or a g(x) file of any supported format (detected from the "
+        "content) and checks it. Returns (array, FileInfo).");
+
+  m.def("write", &write_file, "path"_a, "array"_a, py::kw_only(), "format"_a = "", "bits"_a = 0,
+        "metadata"_a = std::map<std::string, std::string>{}, "ensemble_id"_a = "",
+        "ensemble_label"_a = "", "sequence_number"_a = py::none(), "gauge_fixing"_a = py::none(),
+        "comm"_a = py::none(),
+        "Writes a gauge field (format nersc, nersc-2row, ildg, scidac, milc, openqcd, hdf5) "
+        "or a g(x) (lime, hdf5, binary); format '' takes it from the extension.");
+
+  const gaugefix::FixOptions d; // the defaults
+  m.def(
+      "fix",
+      [](const py::handle& links, const std::string& gauge, const std::string& algorithm,
+         double alpha, double omega, double sr_probability, int anneal_steps, double t_max,
+         double t_min, int micro_steps, int sr_steps, double tolerance, int max_iterations,
+         int check_interval, int reproject_interval, const std::string& precision,
+         const std::string& backend, int storage, bool transform, std::uint64_t seed,
+         const std::string& tuning, const std::string& exchange, const py::object& progress,
+         const py::object& comm) {
+        gaugefix::FixOptions o;
+        o.gauge = gauge;
+        o.algorithm = algorithm;
+        o.alpha = alpha;
+        o.omega = omega;
+        o.sr_probability = sr_probability;
+        o.anneal_steps = anneal_steps;
+        o.t_max = t_max;
+        o.t_min = t_min;
+        o.micro_steps = micro_steps;
+        o.sr_steps = sr_steps;
+        o.tolerance = tolerance;
+        o.max_iterations = max_iterations;
+        o.check_interval = check_interval;
+        o.reproject_interval = reproject_interval;
+        o.precision = precision;
+        o.backend = backend;
+        o.storage = storage;
+        o.transform = transform;
+        o.seed = seed;
+        o.tuning = tuning;
+        o.exchange = exchange;
+        o.progress = locked(progress);
+        o.communicator = communicator(comm);
+        return fix_copy(links, o);
+      },
+      "links"_a, py::kw_only(), "gauge"_a = d.gauge, "algorithm"_a = d.algorithm,
+      "alpha"_a = d.alpha, "omega"_a = d.omega, "sr_probability"_a = d.sr_probability,
+      "anneal_steps"_a = d.anneal_steps, "t_max"_a = d.t_max, "t_min"_a = d.t_min,
+      "micro_steps"_a = d.micro_steps, "sr_steps"_a = d.sr_steps, "tolerance"_a = d.tolerance,
+      "max_iterations"_a = d.max_iterations, "check_interval"_a = d.check_interval,
+      "reproject_interval"_a = d.reproject_interval, "precision"_a = d.precision,
+      "backend"_a = d.backend, "storage"_a = d.storage, "transform"_a = true, "seed"_a = d.seed,
+      "tuning"_a = d.tuning, "exchange"_a = d.exchange, "progress"_a = py::none(),
+      "comm"_a = py::none(),
+      "Fixes a copy of the links to the gauge. Returns (fixed links, g(x) or None, FixResult) "
+      "with fixed = g(x) links g(x + mu)^dagger; the options are those of `gaugefix fix`.");
+
+  const gaugefix::GenerateOptions gd;
+  m.def(
+      "generate",
+      [](const std::array<int, 4>& lattice, const std::string& group, const std::string& start,
+         double beta, int sweeps, int or_sweeps, std::uint64_t seed, const std::string& precision,
+         const std::string& backend, int storage, const std::string& tuning,
+         const py::object& comm) {
+        gaugefix::GenerateOptions o;
+        o.lattice = lattice;
+        o.group = group;
+        o.start = start;
+        o.beta = beta;
+        o.sweeps = sweeps;
+        o.or_sweeps = or_sweeps;
+        o.seed = seed;
+        o.precision = precision;
+        o.backend = backend;
+        o.storage = storage;
+        o.tuning = tuning;
+        o.communicator = communicator(comm);
+        gaugefix::Field f;
+        {
+          py::gil_scoped_release unlocked;
+          f = gaugefix::generate(o);
+        }
+        return array_from_field(std::move(f));
+      },
+      "lattice"_a, py::kw_only(), "group"_a = gd.group, "start"_a = gd.start, "beta"_a = gd.beta,
+      "sweeps"_a = gd.sweeps, "or_sweeps"_a = gd.or_sweeps, "seed"_a = gd.seed,
+      "precision"_a = gd.precision, "backend"_a = gd.backend, "storage"_a = gd.storage,
+      "tuning"_a = gd.tuning, "comm"_a = py::none(),
+      "Generates a gauge field on a lattice (Lx, Ly, Lz, Lt): a cold, hot or smooth start, "
+      "then `sweeps` Wilson-action heatbath sweeps at beta (as `gaugefix generate`).");
+
+  m.def(
+      "measure",
+      [](const py::handle& links, const std::string& gauge, const py::object& comm) {
+        const gaugefix::Communicator c = communicator(comm);
+        const gaugefix::Field f = field_from_array(links, "links", c);
+        py::gil_scoped_release unlocked;
+        return gaugefix::measure(f, gauge, c);
+      },
+      "links"_a, py::kw_only(), "gauge"_a = "landau", "comm"_a = py::none(),
+      "The gauge condition of the links (F, theta, theta_t) as `gaugefix info --check` measures "
+      "it.");
+
+  m.def(
+      "plaquette",
+      [](const py::handle& links, const py::object& comm) {
+        const gaugefix::Communicator c = communicator(comm);
+        const gaugefix::Field f = field_from_array(links, "links", c);
+        py::gil_scoped_release unlocked;
+        return gaugefix::plaquette(f, c);
+      },
+      "links"_a, py::kw_only(), "comm"_a = py::none(),
+      "(1/6V) sum_x sum_{mu<nu} Re tr P_mu,nu(x) / N");
+
+  m.def(
+      "apply_transform",
+      [](const py::handle& links, const py::handle& g, const py::object& comm) {
+        const gaugefix::Communicator c = communicator(comm);
+        gaugefix::Field u = field_from_array(links, "links", c);
+        const gaugefix::Field gf = field_from_array(g, "g", c);
+        {
+          py::gil_scoped_release unlocked;
+          gaugefix::apply_transform(u, gf, c);
+        }
+        return array_from_field(std::move(u));
+      },
+      "links"_a, "g"_a, py::kw_only(), "comm"_a = py::none(),
+      "g(x) links_mu(x) g(x + mu)^dagger (as `gaugefix transform`), a new array.");
+
+  m.def(
+      "random_transform",
+      [](const py::handle& links, std::uint64_t seed, const py::object& comm) {
+        gaugefix::Field u = field_from_array(links, "links", communicator(comm));
+        gaugefix::Field g;
+        {
+          py::gil_scoped_release unlocked;
+          g = gaugefix::random_transform(u, seed);
+        }
+        return py::make_tuple(array_from_field(std::move(u)), array_from_field(std::move(g)));
+      },
+      "links"_a, "seed"_a, py::kw_only(), "comm"_a = py::none(),
+      "A random gauge transformation drawn from (seed, site), as `gaugefix fix "
+      "--random-transform seed`. Returns (transformed links, g).");
+}

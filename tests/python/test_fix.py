@@ -1,0 +1,143 @@
+# test_fix.py: gaugefix.fix, measure, plaquette, apply_transform and random_transform: every
+# gauge reaches its tolerance, checked against the definition of theta (conftest.py) as well
+# as by measure; g(x) takes the input to the fixed field; gauge-invariant quantities do not
+# change; the input array is left as it was; options, progress, non-convergence and errors.
+import numpy as np
+import pytest
+
+import gaugefix
+from conftest import landau_theta, max_unitarity_deviation, plaquette
+
+
+@pytest.fixture(scope="module")
+def rotated(field):
+    """The session's field at a random point of its gauge orbit."""
+    return gaugefix.random_transform(field, 7)[0]
+
+
+def test_random_transform_keeps_the_orbit(field):
+    u, g = gaugefix.random_transform(field, 7)
+    assert g.shape == field.shape[:4] + (3, 3)
+    assert max_unitarity_deviation(g) < 1e-14
+    assert abs(gaugefix.plaquette(u) - gaugefix.plaquette(field)) < 1e-13
+    assert np.array_equal(gaugefix.apply_transform(field, g), u)
+    assert not np.allclose(u, field)
+
+
+@pytest.mark.parametrize("gauge,algorithm", [("landau", "overrelaxation"), ("coulomb", "overrelaxation"),
+                                             ("mag", "overrelaxation"), ("landau", "facg"),
+                                             ("coulomb", "fasd")])
+def test_fix_reaches_the_gauge_condition(rotated, gauge, algorithm):
+    before = rotated.copy()
+    fixed, g, r = gaugefix.fix(rotated, gauge=gauge, algorithm=algorithm, tolerance=1e-12)
+    assert np.array_equal(rotated, before)  # fix works on a copy
+    assert r.converged
+    assert r.iterations > 0 and r.seconds > 0
+    m = gaugefix.measure(fixed, gauge=gauge)
+    assert len(m.theta_per_slice) == 8
+    if gauge == "coulomb":
+        assert r.final.theta_max_slice < 1e-12 and m.theta_max_slice < 1e-12
+    else:
+        assert r.theta < 1e-12 and m.theta < 1e-12
+    assert m.functional == pytest.approx(r.functional, abs=1e-13)
+    if gauge != "mag":  # the definition of docs/conventions.md, computed here with numpy
+        f, theta, theta_t = landau_theta(fixed, 4 if gauge == "landau" else 3)
+        assert f == pytest.approx(m.functional, abs=1e-13)
+        assert theta == pytest.approx(m.theta, abs=1e-15)
+        assert np.allclose(theta_t, m.theta_per_slice, rtol=0, atol=1e-15)
+        assert np.max(theta_t) < 1e-12
+    assert max_unitarity_deviation(g) < 1e-13
+    assert np.abs(gaugefix.apply_transform(rotated, g) - fixed).max() < 1e-12
+    assert gaugefix.plaquette(fixed) == pytest.approx(gaugefix.plaquette(rotated), abs=1e-13)
+    assert r.record.gauge == gauge and r.record.converged and r.record.theta == r.theta
+
+
+def test_measure_against_the_definition_on_an_unfixed_field(rotated):
+    f, theta, theta_t = landau_theta(rotated)
+    m = gaugefix.measure(rotated, gauge="landau")
+    assert theta > 1e-3  # far from the gauge, so that the comparison means something
+    assert m.functional == pytest.approx(f, rel=1e-14)
+    assert m.theta == pytest.approx(theta, rel=1e-12)
+    assert np.allclose(m.theta_per_slice, theta_t, rtol=1e-12, atol=0)
+    assert gaugefix.plaquette(rotated) == pytest.approx(plaquette(rotated), abs=1e-14)
+
+
+@pytest.mark.parametrize("precision,storage,tolerance", [("single", 8, 1e-7), ("mixed", 12, 1e-9),
+                                                         ("double", 18, 1e-13)])
+def test_precisions_and_storages(rotated, precision, storage, tolerance):
+    fixed, g, r = gaugefix.fix(rotated, precision=precision, storage=storage, tolerance=tolerance,
+                               algorithm="overrelaxation", omega=1.8, reproject_interval=50)
+    assert r.converged and r.theta < tolerance
+    assert r.record.precision == precision
+    assert gaugefix.measure(fixed).theta < tolerance
+
+
+def test_annealing_and_stochastic_relaxation_report_progress(rotated):
+    seen = []
+    fixed, g, r = gaugefix.fix(rotated, anneal_steps=4, t_max=2.0, t_min=0.01, micro_steps=2,
+                               sr_steps=20, sr_probability=0.3, check_interval=2, seed=9,
+                               progress=seen.append)
+    assert r.converged
+    phases = [p.phase for p in seen]
+    assert phases[:2] == ["anneal", "anneal"]
+    assert seen[0].temperature > seen[1].temperature > 0
+    assert "stochastic" in phases and phases[-1] == "overrelaxation"
+    assert [p.iteration for p in seen] == sorted(p.iteration for p in seen)
+    assert seen[-1].iteration == r.iterations
+    assert seen[-1].measured.theta == r.theta
+
+
+def test_progress_callback_errors_propagate(rotated):
+    def stop(progress):
+        raise ValueError(f"stopped at {progress.iteration}")
+
+    with pytest.raises(ValueError, match="stopped at 100"):
+        gaugefix.fix(rotated, progress=stop)
+
+
+def test_not_converged_is_a_result_and_transform_is_optional():
+    hot = gaugefix.generate((4, 4, 4, 4), start="hot")
+    fixed, g, r = gaugefix.fix(hot, max_iterations=3, transform=False)
+    assert not r.converged and r.iterations == 3 and r.theta > 1e-12
+    assert g is None
+    assert "converged=False" in repr(r)
+
+
+def test_other_array_layouts_are_converted(rotated):
+    reference = gaugefix.fix(rotated)[0]
+    fortran = np.asfortranarray(rotated)
+    assert np.array_equal(gaugefix.fix(fortran)[0], reference)
+
+
+def test_errors_name_the_function_and_option(field):
+    cases = [
+        (dict(tolerance=float("inf")), "fix: tolerance must be a positive finite number"),
+        (dict(gauge="axial"), "fix: gauge: unknown gauge 'axial'"),
+        (dict(algorithm="heatbath"), "fix: algorithm heatbath cannot fix a gauge on its own"),
+        (dict(omega=2.5), "omega"),
+        (dict(storage=16), "fix: storage must be 8, 12 or 18"),
+        (dict(precision="quad"), "fix: precision: unknown precision 'quad'"),
+        (dict(backend="tpu"), "fix: backend: unknown backend 'tpu'"),
+        (dict(tuning="always"), "fix: tuning: unknown tuning mode 'always'"),
+        (dict(max_iterations=0), "fix: max_iterations must be at least 1"),
+        (dict(algorithm="newton"), "fix: unknown algorithm 'newton'"),
+        (dict(alpha=0.1), "fix: alpha applies to algorithm fasd or facg, not to overrelaxation"),
+        (dict(algorithm="fasd", alpha=-1.0), "fix: alpha must be 0"),
+        (dict(algorithm="facg", gauge="mag"), "fix: algorithm facg: Fourier acceleration exists"),
+    ]
+    for options, message in cases:
+        with pytest.raises(gaugefix.Error, match=message):
+            gaugefix.fix(field, **options)
+    with pytest.raises(gaugefix.Error, match=r"links: shape \(8, 4, 4, 4, 3, 3, 3\) is neither"):
+        gaugefix.fix(np.zeros((8, 4, 4, 4, 3, 3, 3), complex))
+    su2 = gaugefix.generate((4, 4, 4, 4), group="su2")
+    with pytest.raises(gaugefix.Error, match="storage 8 holds SU\\(3\\) links only"):
+        gaugefix.fix(su2, storage=8)
+    g = gaugefix.random_transform(field, 1)[1]
+    with pytest.raises(gaugefix.Error, match="a gauge field \\(4 matrices per site\\) is needed"):
+        gaugefix.measure(g)
+    with pytest.raises(gaugefix.Error, match="another lattice"):
+        gaugefix.apply_transform(su2, g)
+    with pytest.raises(TypeError, match="comm must be None"):
+        gaugefix.plaquette(field, comm="world")
+    assert issubclass(gaugefix.Error, RuntimeError)

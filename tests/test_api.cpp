@@ -1,0 +1,289 @@
+// test_api.cpp: the public C++ API (include/gaugefix/gaugefix.h) through the shared
+// libgaugefix, linked as a user links it (nothing of namespace gf is visible): the memory
+// order of Field; a fix that reaches its tolerance, whose g(x) takes the input to the fixed
+// field and which leaves the plaquette alone; the progress callback; errors as
+// gaugefix::Error naming the function and the option or file. ApiRanks (also run on 2 ranks):
+// with a communicator every rank's slab of generate, fix, measure and write is the
+// single-process result, bit for bit.
+#include "gaugefix/gaugefix.h"
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <gtest/gtest.h>
+#include <mpi.h>
+#include <string>
+#include <unistd.h>
+
+namespace {
+
+using namespace gaugefix;
+
+Communicator world() {
+  return Communicator::from_fortran(MPI_Comm_c2f(MPI_COMM_WORLD));
+}
+
+// A fresh folder shared by the ranks of MPI_COMM_WORLD, removed at the end.
+class TempDir {
+public:
+  TempDir() {
+    char buf[4096] = {};
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) {
+      const std::string pattern =
+          (std::filesystem::temp_directory_path() / "gaugefix_api_test_XXXXXX").string();
+      std::copy(pattern.begin(), pattern.end(), buf);
+      if (!mkdtemp(buf)) std::abort();
+    }
+    MPI_Bcast(buf, sizeof buf, MPI_CHAR, 0, MPI_COMM_WORLD);
+    path_ = buf;
+  }
+  ~TempDir() {
+    MPI_Barrier(MPI_COMM_WORLD);
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    std::error_code ec;
+    if (rank == 0) std::filesystem::remove_all(path_, ec);
+  }
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+
+private:
+  std::string path_;
+};
+
+double max_difference(const Field& a, const Field& b) {
+  EXPECT_EQ(a.size(), b.size());
+  double worst = 0;
+  for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+    worst = std::max(worst, std::abs(a.data()[i] - b.data()[i]));
+  return worst;
+}
+
+// The slab [t0, t0 + nt) of `whole` equals `slab` bit for bit.
+void expect_slab_of(const Field& slab, const Field& whole) {
+  ASSERT_EQ(slab.lattice(), whole.lattice());
+  const std::size_t per_slice = whole.size() / whole.lattice()[3];
+  ASSERT_EQ(slab.size(), per_slice * slab.nt());
+  EXPECT_TRUE(
+      std::equal(slab.data(), slab.data() + slab.size(), whole.data() + per_slice * slab.t0()));
+}
+
+template <class F>
+void expect_error(F f, const std::string& part) {
+  try {
+    f();
+    ADD_FAILURE() << "no gaugefix::Error; expected one naming '" << part << "'";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
+  }
+}
+
+Field generated(std::array<int, 4> lattice, const Communicator& comm = {}) {
+  GenerateOptions g;
+  g.lattice = lattice;
+  g.beta = 5.8;
+  g.sweeps = 3;
+  g.communicator = comm;
+  return generate(g);
+}
+
+TEST(Api, FieldMemoryOrderIsTZYXMuAB) {
+  const Field f({4, 6, 2, 8}, 3);
+  EXPECT_EQ(f.size(), std::size_t(8) * 2 * 6 * 4 * 4 * 9);
+  EXPECT_EQ(f.t0(), 0);
+  EXPECT_EQ(f.nt(), 8);
+  EXPECT_EQ(f.ndir(), 4);
+  const int x = 3, y = 5, z = 1, t = 6, mu = 2, a = 1, b = 2;
+  EXPECT_EQ(f.index(x, y, z, t, mu, a, b),
+            std::size_t(((((t * 2 + z) * 6 + y) * 4 + x) * 4 + mu) * 9 + a * 3 + b));
+  EXPECT_TRUE(std::all_of(f.data(), f.data() + f.size(), [](auto c) { return c == 0.0; }));
+  const Field g({4, 4, 4, 4}, 2, 1);
+  EXPECT_EQ(g.size(), std::size_t(256) * 4);
+  EXPECT_EQ(g.index(1, 0, 0, 0, 0, 1, 0), std::size_t(4 + 2));
+  EXPECT_TRUE(Field().empty());
+}
+
+TEST(Api, FixReachesTheToleranceAndItsTransformTakesTheInputThere) {
+  for (const char* gauge : {"landau", "coulomb", "mag"}) {
+    SCOPED_TRACE(gauge);
+    Field u = generated({4, 4, 4, 8});
+    random_transform(u, 11);
+    const Field input = u;
+    FixOptions o;
+    o.gauge = gauge;
+    o.transform = true;
+    const FixResult r = fix(u, o);
+    EXPECT_TRUE(r.converged);
+    const GaugeCondition m = measure(u, gauge);
+    if (std::string(gauge) == "coulomb") {
+      EXPECT_LT(r.final.theta_max_slice, o.tolerance);
+      EXPECT_LT(m.theta_max_slice, o.tolerance);
+      EXPECT_EQ(m.theta_per_slice.size(), 8u);
+    } else {
+      EXPECT_LT(r.final.theta, o.tolerance);
+      EXPECT_LT(m.theta, o.tolerance);
+    }
+    EXPECT_NEAR(m.functional, r.final.functional, 1e-12);
+    EXPECT_NEAR(plaquette(u), plaquette(input), 1e-12);
+    Field rotated = input;
+    apply_transform(rotated, r.transform);
+    EXPECT_LT(max_difference(rotated, u), 1e-12);
+    EXPECT_EQ(r.record.gauge, gauge);
+    EXPECT_TRUE(r.record.converged);
+    EXPECT_EQ(r.record.version, version());
+    EXPECT_EQ(r.record.theta, r.final.theta);
+  }
+}
+
+TEST(Api, ProgressIsReportedAtEachMeasurement) {
+  Field u = generated({4, 4, 4, 4});
+  random_transform(u, 3);
+  FixOptions o;
+  o.anneal_steps = 4;
+  o.check_interval = 2;
+  std::vector<Progress> seen;
+  o.progress = [&seen](const Progress& p) { seen.push_back(p); };
+  const FixResult r = fix(u, o);
+  ASSERT_GE(seen.size(), 3u);
+  EXPECT_EQ(seen[0].phase, "anneal");
+  EXPECT_GT(seen[0].temperature, 0);
+  EXPECT_EQ(seen.back().phase, "overrelaxation");
+  EXPECT_EQ(seen.back().iteration, r.iterations);
+  EXPECT_EQ(seen.back().measured.theta, r.final.theta);
+  for (std::size_t k = 1; k < seen.size(); ++k)
+    EXPECT_GT(seen[k].iteration, seen[k - 1].iteration);
+}
+
+TEST(Api, NotConvergedIsAResultNotAnError) {
+  GenerateOptions g;
+  g.lattice = {4, 4, 4, 4};
+  g.start = "hot";
+  Field u = generate(g);
+  FixOptions o;
+  o.max_iterations = 2;
+  const FixResult r = fix(u, o);
+  EXPECT_FALSE(r.converged);
+  EXPECT_EQ(r.iterations, 2);
+  EXPECT_GT(r.final.theta, o.tolerance);
+  EXPECT_TRUE(r.transform.empty());
+}
+
+TEST(Api, ErrorsNameTheFunctionAndTheOptionOrFile) {
+  const Field u = generated({4, 4, 4, 4});
+  const auto fix_with = [&u](auto set) {
+    return [&u, set] {
+      FixOptions o;
+      set(o);
+      Field copy = u;
+      fix(copy, o);
+    };
+  };
+  expect_error([] { read("/nonexistent/cfg.lime"); }, "read: ");
+  expect_error([] { read("/nonexistent/cfg.lime"); }, "/nonexistent/cfg.lime");
+  expect_error(fix_with([](FixOptions& o) { o.tolerance = INFINITY; }), "fix: tolerance");
+  expect_error(fix_with([](FixOptions& o) { o.gauge = "axial"; }),
+               "fix: gauge: unknown gauge 'axial'");
+  expect_error(fix_with([](FixOptions& o) { o.algorithm = "heatbath"; }),
+               "fix: algorithm heatbath");
+  expect_error(fix_with([](FixOptions& o) { o.omega = 2.5; }), "omega");
+  expect_error(fix_with([](FixOptions& o) { o.max_iterations = 0; }), "fix: max_iterations");
+  expect_error(fix_with([](FixOptions& o) { o.precision = "quad"; }), "fix: precision: ");
+  expect_error(fix_with([](FixOptions& o) { o.storage = 16; }), "fix: storage must be 8, 12 or 18");
+  expect_error(fix_with([](FixOptions& o) { o.tuning = "always"; }), "fix: tuning: ");
+  expect_error(fix_with([](FixOptions& o) { o.exchange = "mail"; }), "fix: exchange: ");
+  expect_error(
+      [] {
+        Field empty;
+        fix(empty);
+      },
+      "fix: links: the field is empty");
+  expect_error(
+      [] {
+        Field g({4, 4, 4, 4}, 3, 1);
+        fix(g);
+      },
+      "a gauge field (4 matrices per site) is needed");
+  expect_error([] { Field({4, 4, 4, 4}, 4); }, "Field: nc must be 2 or 3");
+  expect_error([] { generated({4, 4, 4, 5}); }, "generate: lattice: extent 5 in direction 3");
+  expect_error(
+      [] {
+        GenerateOptions g;
+        g.lattice = {4, 4, 4, 4};
+        g.group = "su2";
+        g.storage = 8;
+        generate(g);
+      },
+      "generate: storage 8 holds SU(3) links only");
+  TempDir dir;
+  expect_error(
+      [&] {
+        WriteOptions w;
+        w.bits = 64;
+        write(dir.file("u.milc"), u, w);
+      },
+      "single precision");
+  expect_error(
+      [&] {
+        WriteOptions w;
+        w.format = "nersc";
+        write(dir.file("u.h5"), u, w);
+      },
+      "write: ");
+  EXPECT_FALSE(std::filesystem::exists(dir.file("u.h5")));
+  Field other({4, 4, 4, 8}, 3);
+  expect_error([&] { apply_transform(other, Field({4, 4, 4, 4}, 3, 1)); }, "another lattice");
+}
+
+TEST(ApiRanks, EveryRanksSlabIsTheSingleProcessResult) {
+  const Communicator comm = world();
+  const std::array<int, 4> L = {4, 4, 4, 8};
+  Field whole = generated(L);
+  Field slab = generated(L, comm);
+  ASSERT_EQ(slab.nt(), 8 / comm.size());
+  EXPECT_EQ(slab.t0(), comm.rank() * slab.nt());
+  expect_slab_of(slab, whole);
+
+  FixOptions o;
+  o.gauge = "coulomb";
+  o.anneal_steps = 3;
+  o.sr_steps = 5;
+  o.transform = true;
+  const FixResult r_whole = fix(whole, o);
+  o.communicator = comm;
+  const FixResult r_slab = fix(slab, o);
+  expect_slab_of(slab, whole);
+  expect_slab_of(r_slab.transform, r_whole.transform);
+  EXPECT_EQ(r_slab.iterations, r_whole.iterations);
+  EXPECT_EQ(r_slab.final.theta_per_slice, r_whole.final.theta_per_slice);
+  EXPECT_EQ(measure(slab, "coulomb", comm).theta_per_slice,
+            measure(whole, "coulomb").theta_per_slice);
+  EXPECT_EQ(plaquette(slab, comm), plaquette(whole));
+
+  TempDir dir;
+  WriteOptions w;
+  w.communicator = comm;
+  write(dir.file("fixed.h5"), slab, w);
+  write(dir.file("g.lime"), r_slab.transform, w);
+  EXPECT_EQ(max_difference(read(dir.file("fixed.h5")), whole), 0.0);
+  EXPECT_EQ(max_difference(read(dir.file("g.lime")), r_whole.transform), 0.0);
+  if (comm.size() > 1)
+    expect_error([&] { measure(whole, "landau", comm); }, "holds the time slices 0..7");
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  ::testing::InitGoogleTest(&argc, argv);
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank != 0) {
+    auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
+    delete listeners.Release(listeners.default_result_printer());
+  }
+  const int status = RUN_ALL_TESTS();
+  MPI_Finalize();
+  return status;
+}
