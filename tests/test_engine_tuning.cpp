@@ -4,6 +4,7 @@
 // where one is present (where the tuner picks among real variants).
 #include "fix/engine.h"
 #include "fix/launch_candidates.h"
+#include "fix/precision_types.h"
 #include "fix/schedule.h"
 #include "fix/simd_sweep.h"
 #include "test_fields.h"
@@ -120,7 +121,12 @@ TEST_F(EngineTuning, WarmCacheTimesNothingAndChoosesTheSame) {
 // first runs; and a tuned run gives the untuned bits (EveryModeGivesTheUntunedBits).
 TEST_F(EngineTuning, CpuSweepCandidatesAndDefault) {
   std::vector<LaunchParams> local, thermal;
-  for (int width : simd_sweep_widths)
+  const std::vector<int> widths = simd_candidate_widths<SinglePrecision>();
+  EXPECT_EQ(widths.front(), 16) << "64 bytes of floats first";
+  EXPECT_EQ(widths.size(), std::size(simd_sweep_widths));
+  EXPECT_EQ(simd_candidate_widths<MixedPrecision>().front(), 16);
+  EXPECT_EQ(simd_candidate_widths<DoublePrecision>().front(), 8);
+  for (int width : widths)
     for (int schedule : cpu_sweep_schedules()) local.push_back({simd_variant(width), schedule, 0, -1, false});
   for (int schedule : cpu_sweep_schedules()) thermal.push_back({"site1", schedule, 0, -1, false});
   local.insert(local.end(), thermal.begin(), thermal.end());

@@ -203,7 +203,7 @@ private:
   // The CPU's sweeps of the local family, W sites at once (simd_sweep.h), for every width
   // and schedule; listed first, so that without tuning the first width runs.
   void add_simd_candidates(std::vector<LaunchParams>& out) const {
-    for (int width : simd_sweep_widths)
+    for (int width : simd_candidate_widths<Prec>())
       for (int schedule : cpu_sweep_schedules())
         out.push_back({simd_variant(width), schedule, 0, -1, false});
   }

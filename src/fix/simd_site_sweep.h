@@ -42,20 +42,36 @@ struct SimdSiteSweep {
 
   // Each real of the matrices two calls ahead: the reals of one link are V3/2 apart, and a
   // site's 8 links and their reals are more streams than the hardware prefetcher follows.
+  // (Addresses as integers: two calls ahead may lie past the end of the field, which a
+  // prefetch tolerates and pointer arithmetic does not.)
   static void prefetch_ahead(const FieldView<S, N>& f, const LaneSlots<W>& m) {
-    const S* p = f.data + m.at[0] + 2 * W;
+    const auto ahead = reinterpret_cast<std::uintptr_t>(f.data + m.at[0]) + 2 * W * sizeof(S);
     for (int r = 0; r < f.reals(); ++r)
-      __builtin_prefetch(p + r * f.geom.v3h);
+      __builtin_prefetch(reinterpret_cast<const void*>(ahead + r * f.geom.v3h * sizeof(S)));
+  }
+
+  // Half-slice index of the neighbour x - mu (mu spatial): Geometry::backward and
+  // half_index without a division.
+  static std::int64_t backward_half_index(const Geometry& geom, SiteCoords c, int mu) {
+    c.x[mu] = (c.x[mu] == 0 ? geom.L[mu] : c.x[mu]) - 1;
+    return geom.half_index(c);
   }
 
   void operator()(std::int64_t item) const {
     const Geometry& geom = links.geom;
-    int t[W];
-    std::int64_t h[W];
+    // FieldView::offset in steps: the next direction, parity, stored slice (ndir = 4)
+    const std::int64_t dir = std::int64_t(links.reals()) * geom.v3h, par = 4 * dir, slice = 2 * par;
     SiteCoords c[W];
+    int slot[W];
+    std::int64_t h[W], up[W], back_time[W], back_space[W];
     for (int l = 0; l < W; ++l) {
-      geom.split_site(first_site + item * W + l, t[l], h[l]);
-      c[l] = geom.coords(t[l], parity, h[l]);
+      int t;
+      geom.split_site(first_site + item * W + l, t, h[l]);
+      c[l] = geom.coords(t, parity, h[l]);
+      slot[l] = geom.slice_slot(t);
+      up[l] = slot[l] * slice + parity * par + h[l];
+      back_time[l] = geom.slice_slot(t - 1) * slice + (1 - parity) * par + h[l];
+      back_space[l] = slot[l] * slice + (1 - parity) * par;
     }
 
     LaneSlots<W> at[8];
@@ -67,13 +83,12 @@ struct SimdSiteSweep {
       }
       const int mu = Update::direction(0, k);
       for (int l = 0; l < W; ++l) {
-        if (!Update::is_down(0, k)) {
-          at[k].set(l, links.offset(geom.slice_slot(t[l]), parity, mu, 0, h[l]));
-        } else {
-          const SiteCoords b = geom.backward(c[l], mu);
-          at[k].set(l, links.offset(geom.slice_slot(b.x[3] - geom.t0), 1 - parity, mu, 0,
-                                    geom.half_index(b)));
-        }
+        if (!Update::is_down(0, k))
+          at[k].set(l, up[l] + mu * dir);
+        else if (mu == time_dir)
+          at[k].set(l, back_time[l] + mu * dir);
+        else
+          at[k].set(l, back_space[l] + mu * dir + backward_half_index(geom, c[l], mu));
       }
       at[k].finish();
       prefetch_ahead(links, at[k]);
@@ -92,9 +107,9 @@ struct SimdSiteSweep {
       save_lanes(links, at[k], Update::is_down(0, k) ? adjoint(v[k]) : v[k]);
     }
     if (transform.data) {
-      LaneSlots<W> x;
+      LaneSlots<W> x; // ndir = 1: the next parity is `dir` on, the next slice 2 dir
       for (int l = 0; l < W; ++l)
-        x.set(l, transform.offset(geom.slice_slot(t[l]), parity, 0, 0, h[l]));
+        x.set(l, (2 * std::int64_t(slot[l]) + parity) * dir + h[l]);
       x.finish();
       save_lanes(transform, x, g * load_lanes<P>(transform, x));
     }

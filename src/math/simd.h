@@ -6,8 +6,9 @@
 // - every operation is the scalar one lane by lane, with the same IEEE rounding: + - * /,
 //   negation, square root (correctly rounded) and inverse_sqrt = 1 / sqrt, never an
 //   approximate reciprocal square root. The build turns off floating-point contraction
-//   (-ffp-contract=off and -fno-tree-vectorize, meson.build), so a * b + c is rounded twice
-//   here as in scalar code; a SIMD result is therefore bitwise the scalar result of each lane.
+//   (-ffp-contract=off, and -fno-tree-vectorize on targets with FMA: meson.build), so
+//   a * b + c is rounded twice here as in scalar code; a SIMD result is therefore bitwise the
+//   scalar result of each lane.
 // - comparisons give a mask (Simd<T, W>::Mask, all bits set where true); select(m, a, b)
 //   takes a where m is set, b elsewhere (also for Complex and Quaternion, whose scalar
 //   versions take a bool), so that the math templates branch without branching.
@@ -123,8 +124,8 @@ Simd<T, W> select(typename Simd<T, W>::Mask m, Simd<T, W> a, Simd<T, W> b) {
 
 namespace detail {
 
-// f applied to each register-sized piece R of a (the build does not auto-vectorise loops,
-// see meson.build, so lane loops would stay scalar).
+// f applied to each register-sized piece R of a (builds for FMA targets do not auto-vectorise
+// loops, see meson.build, so a loop over the lanes would stay scalar).
 template <class R, class T, int W, class F>
 Simd<T, W> per_register(const Simd<T, W>& a, const F& f) {
   static_assert(sizeof(a.v) % sizeof(R) == 0);
@@ -147,11 +148,15 @@ Simd<T, W> square_root(Simd<T, W> a) {
   [[maybe_unused]] constexpr std::size_t bytes = sizeof(T) * W;
   constexpr bool single = std::is_same_v<T, float>;
 #if defined(__AVX512F__)
+  // (the zero-masking form with every lane set: _mm512_sqrt_ps trips g++ 12's
+  // -Wmaybe-uninitialized on its undefined pass-through operand)
   if constexpr (bytes % 64 == 0) {
     if constexpr (single)
-      return detail::per_register<__m512>(a, [](__m512 x) { return _mm512_sqrt_ps(x); });
+      return detail::per_register<__m512>(a,
+                                          [](__m512 x) { return _mm512_maskz_sqrt_ps(0xffff, x); });
     else
-      return detail::per_register<__m512d>(a, [](__m512d x) { return _mm512_sqrt_pd(x); });
+      return detail::per_register<__m512d>(a,
+                                           [](__m512d x) { return _mm512_maskz_sqrt_pd(0xff, x); });
   }
 #endif
 #if defined(__AVX__)
