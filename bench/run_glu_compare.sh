@@ -10,29 +10,24 @@ set -euo pipefail
 out=$1 config=$2
 shift 2
 mkdir -p "$out"
-for it in 10 40; do
-  cat > "$out/glu_input_$it" <<INPUT
-MODE = GAUGE_FIXING
-HEADER = NERSC
-	DIM_0 = 16
-	DIM_1 = 16
-	DIM_2 = 16
-	DIM_3 = 16
-CONFNO = 0
-RANDOM_TRANSFORM = NO
-SEED = 0
-GFTYPE = LANDAU
-	GF_TUNE = 0.5
-	ACCURACY = 14
-	MAX_ITERS = $it
-INPUT
-done
+# GLU's input: the example CONF/input_file of its source tree (the binary's ../CONF), with
+# the lattice, the gauge, the tuning parameter and the iterations changed, written to a
+# temporary folder (not kept: it is GLU's file).
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 for glu in "$@"; do
   name=$(basename "$(dirname "$(dirname "$glu")")")
+  for it in 10 40; do
+    sed -e 's/\(DIM_[0-3]\) = [0-9]*/\1 = 16/' -e 's/GFTYPE = .*/GFTYPE = LANDAU/' \
+      -e 's/GF_TUNE = .*/GF_TUNE = 0.5/' -e 's/ACCURACY = .*/ACCURACY = 14/' \
+      -e "s/MAX_ITERS = .*/MAX_ITERS = $it/" "$(dirname "$glu")/../CONF/input_file" > "$tmp/input_$it"
+  done
   for rep in 1 2; do
     for it in 10 40; do
       log="$out/glu_${name}_${it}_rep$rep.log"
-      OMP_NUM_THREADS=1 taskset -c 0 perf stat -x, -e task-clock -o "$log.stat" "$glu" -i "$out/glu_input_$it" -c "$config" > "$log" 2>&1
+      echo "## OMP_NUM_THREADS=1 taskset -c 0 perf stat -e task-clock $glu -i input_$it -c $config" > "$log"
+      grep -E "DIM_|GFTYPE|GF_TUNE|ACCURACY|MAX_ITERS|MODE|HEADER" "$tmp/input_$it" | sed 's/^/## input: /' >> "$log"
+      OMP_NUM_THREADS=1 taskset -c 0 perf stat -x, -e task-clock -o "$log.stat" "$glu" -i "$tmp/input_$it" -c "$config" >> "$log" 2>&1
     done
     t10=$(grep task-clock "$out/glu_${name}_10_rep$rep.log.stat" | cut -d, -f1)
     t40=$(grep task-clock "$out/glu_${name}_40_rep$rep.log.stat" | cut -d, -f1)

@@ -1,8 +1,9 @@
 // The CPU's SIMD sweep (fix/simd_site_sweep.h) gives bitwise the field of the scalar sweep,
 // for every width compiled, gauge, update kind of the local family, precision, storage and
-// group, with g(x) tracked; on lattices whose half-slices are not multiples of the width
-// (vectors that span rows and slices) and whose sites per parity leave a remainder for the
-// scalar tail. Also: the Simd type's arithmetic lane by lane against the scalar one.
+// group, with g(x) tracked; on a lattice whose rows and half-slices are not multiples of the
+// widths (vectors that span rows and slices) and whose sites per parity leave a remainder for
+// the scalar tail. Also: the Simd type's arithmetic lane by lane against the scalar one, and
+// no fused multiply-adds in the build.
 #include "fix/engine.h"
 #include "fix/simd_sweep.h"
 #include "math/simd.h"
@@ -56,8 +57,8 @@ std::vector<UpdateParams> local_kinds() {
           kind(UpdateKind::stochastic_relaxation), kind(UpdateKind::microcanonical)};
 }
 
-// 6 x 2 x 2 x 6: 12 sites per half-slice (rows of 3), 72 per parity: no width divides the
-// half-slice, and 16 leaves 8 sites to the scalar tail.
+// 6 x 2 x 2 x 6: rows of 3 sites (no vector fits a row), 12 sites per half-slice (neither 8
+// nor 16 divides it: vectors span slices), 72 per parity (16 leaves 8 to the scalar tail).
 TEST(SimdSweep, EqualsTheScalarSweepBitwise) {
   const int L[4] = {6, 2, 2, 6};
   const SweepVariant scalar{1, {0, 0, -1}, 0};
