@@ -4,7 +4,8 @@
 // send/receive are non-blocking (MPI_Isend / MPI_Irecv); wait() completes every posted
 // message. Buffers must stay valid until wait() returns. Pointers are host memory unless
 // device_pointers() is true (a CUDA-aware MPI on the direct path).
-// rank() and all_gather_strings serve the collective choice of launch parameters
+// all_to_all serves the distributed transpose of the Fourier-accelerated fixing
+// (fourier/fourier_field.h). rank() and all_gather_strings serve the collective choice of launch parameters
 // (tuning/rank_tuning.h).
 #pragma once
 #include <cstdint>
@@ -33,6 +34,11 @@ public:
   virtual void send(const void* data, std::int64_t bytes, Neighbour to, int tag) = 0;
   virtual void receive(void* data, std::int64_t bytes, Neighbour from, int tag) = 0;
   virtual void wait() = 0;
+  // Blocking exchange with every rank (MPI_Alltoallv): send[q] rows of `row_bytes` bytes from
+  // `out` (blocks in rank order) go to rank q, receive[r] rows from rank r land in `in`
+  // (blocks in rank order). Rank r's send[q] must equal rank q's receive[r].
+  virtual void all_to_all(const void* out, const std::vector<std::int64_t>& send, void* in,
+                          const std::vector<std::int64_t>& receive, std::int64_t row_bytes) = 0;
   // Every rank's part, concatenated in rank order, on every rank.
   virtual std::vector<double> gather_concat(const std::vector<double>& part) const = 0;
   // True on every rank when v is true on every rank.

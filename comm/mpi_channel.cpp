@@ -52,6 +52,29 @@ public:
       throw Error("halo exchange: MPI_Waitall failed");
     requests_.clear();
   }
+  void all_to_all(const void* out, const std::vector<std::int64_t>& send, void* in,
+                  const std::vector<std::int64_t>& receive, std::int64_t row_bytes) override {
+    const int n = world_.size();
+    std::vector<int> send_counts(n), send_displs(n), receive_counts(n), receive_displs(n);
+    std::int64_t send_at = 0, receive_at = 0;
+    for (int q = 0; q < n; ++q) {
+      send_counts[q] = rows(send[q]);
+      receive_counts[q] = rows(receive[q]);
+      send_displs[q] = rows(send_at);
+      receive_displs[q] = rows(receive_at);
+      send_at += send[q];
+      receive_at += receive[q];
+    }
+    if (row_bytes > std::numeric_limits<int>::max())
+      throw Error("transpose: rows of " + std::to_string(row_bytes) + " bytes exceed MPI's int count");
+    MPI_Datatype row;
+    MPI_Type_contiguous(static_cast<int>(row_bytes), MPI_BYTE, &row);
+    MPI_Type_commit(&row);
+    const int status = MPI_Alltoallv(out, send_counts.data(), send_displs.data(), row, in, receive_counts.data(),
+                                     receive_displs.data(), row, world_.comm());
+    MPI_Type_free(&row);
+    if (status != MPI_SUCCESS) throw Error("transpose: MPI_Alltoallv failed");
+  }
   std::vector<double> gather_concat(const std::vector<double>& part) const override {
     return world_.gather_concat(part);
   }
@@ -71,6 +94,11 @@ public:
 
 private:
   int peer(Neighbour n) const { return n == Neighbour::prev ? world_.prev() : world_.next(); }
+  static int rows(std::int64_t n) {
+    if (n > std::numeric_limits<int>::max())
+      throw Error("transpose: " + std::to_string(n) + " rows exceed MPI's int count; use fewer ranks per node or a smaller lattice");
+    return static_cast<int>(n);
+  }
   static int count(std::int64_t bytes) {
     if (bytes > std::numeric_limits<int>::max())
       throw Error("halo exchange: a message of " + std::to_string(bytes) +

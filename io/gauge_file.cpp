@@ -6,6 +6,7 @@
 #include "io/lime.h"
 #include "io/milc.h"
 #include "io/nersc.h"
+#include "io/nersc_provenance.h"
 #include "io/openqcd.h"
 #include <algorithm>
 #include <cctype>
@@ -110,6 +111,22 @@ HostField read_gauge_file(const std::string& path, const World& world, const Rea
     return read_hdf5(path, world, opt, info);
   }
   throw Error("gauge file '" + path + "': unknown format");
+}
+
+std::optional<long long> read_sequence_number(const std::string& path) {
+  switch (detect_format(path)) {
+  case FileFormat::nersc:
+    return nersc_provenance(read_nersc_header(path).entries, path).sequence_number;
+  case FileFormat::ildg:
+  case FileFormat::scidac:
+    return read_ildg_provenance(path).sequence_number;
+  case FileFormat::hdf5:
+    return read_hdf5_sequence_number(path);
+  case FileFormat::milc:
+  case FileFormat::openqcd:
+    break;
+  }
+  return std::nullopt;
 }
 
 void write_gauge_file(const std::string& path, const HostField& slab, const WriteOptions& opt,

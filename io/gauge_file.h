@@ -15,11 +15,16 @@
 // milc.h, openqcd.h, hdf5_file.h): every rank gets its slab (decompose_time) and info (where
 // given) says what the file stored and what was computed. write_gauge_file calls the writer
 // of opt.format; every rank passes its slab; the output path must not be one of `inputs`.
+// read_sequence_number reads only the header (no field data, this process alone): the
+// configuration's sequence number where the format and the file hold one (NERSC
+// SEQUENCE_NUMBER; ILDG/SciDAC and HDF5 as gaugefix writes it, provenance.h), else nullopt
+// (MILC, openQCD, files without it); a header that does not parse throws gf::Error.
 // format_name and parse_format (gauge_file_types.h) are implemented here.
 #pragma once
 #include "comm/world.h"
 #include "io/gauge_file_types.h"
 #include "lattice/host_field.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +34,7 @@ FileFormat detect_format(const std::string& path);
 
 HostField read_gauge_file(const std::string& path, const World& world, const ReadOptions& opt = {},
                           FileInfo* info = nullptr);
+std::optional<long long> read_sequence_number(const std::string& path);
 void write_gauge_file(const std::string& path, const HostField& slab, const WriteOptions& opt,
                       const World& world, const std::vector<std::string>& inputs = {});
 

@@ -465,6 +465,19 @@ bool hdf5_has_dataset(const std::string& path, const std::string& dataset) {
   }
 }
 
+std::optional<long long> read_integer_attribute(const std::string& path, const std::string& dataset,
+                                                const std::string& name) {
+  const Context c{path};
+  const QuietErrors quiet;
+  const Id f(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
+  c.check(f, "open (missing, not an HDF5 file, or truncated)");
+  if (!hdf5_has_dataset(path, dataset)) c.fail("no dataset " + dataset);
+  const Id d(H5Dopen2(f, dataset.c_str(), H5P_DEFAULT), H5Dclose);
+  c.check(d, "opening the dataset " + dataset);
+  if (H5Aexists(d, name.c_str()) <= 0) return std::nullopt;
+  return integer_attribute(c, d, name, 1)[0];
+}
+
 Hdf5FieldData read_field_dataset(const std::string& path, const std::string& dataset, int ndir,
                                  const World& world, bool checksum_warning_only) {
   const Context c{path};

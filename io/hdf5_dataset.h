@@ -35,6 +35,7 @@
 #include "lattice/host_field.h"
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -66,6 +67,13 @@ struct Hdf5FieldData {
   std::map<std::string, long long> integers;
   std::map<std::string, bool> booleans;
 };
+
+// The scalar integer attribute `name` of `dataset`, read by this process alone, without the
+// data (a header probe): nullopt where the dataset has no such attribute. Throws gf::Error
+// naming the file where it does not open as HDF5, the dataset is missing, or the attribute
+// is not one integer.
+std::optional<long long> read_integer_attribute(const std::string& path, const std::string& dataset,
+                                                const std::string& name);
 
 // Whether path is an HDF5 file holding `dataset` (opened read-only by this rank alone).
 bool hdf5_has_dataset(const std::string& path, const std::string& dataset);

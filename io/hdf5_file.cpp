@@ -32,6 +32,10 @@ void check_observable(const std::string& file, const Hdf5FieldData& d, const cha
 
 } // namespace
 
+std::optional<long long> read_hdf5_sequence_number(const std::string& path) {
+  return read_integer_attribute(path, links_dataset, "sequence_number");
+}
+
 HostField read_hdf5(const std::string& path, const World& world, const ReadOptions& opt,
                     FileInfo* info) {
   const std::string file = "HDF5 file '" + path + "'";

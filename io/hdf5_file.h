@@ -25,11 +25,15 @@
 #include "comm/world.h"
 #include "io/gauge_file_types.h"
 #include "lattice/host_field.h"
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace gf {
 
+// The sequence_number attribute of /gauge/links (nullopt where absent), read by this process
+// alone without the field: a header probe (hdf5_dataset.h, read_integer_attribute).
+std::optional<long long> read_hdf5_sequence_number(const std::string& path);
 HostField read_hdf5(const std::string& path, const World& world, const ReadOptions& opt = {},
                     FileInfo* info = nullptr);
 

@@ -123,6 +123,12 @@ Provenance read_provenance(const std::string& path, const std::vector<LimeRecord
 
 } // namespace
 
+Provenance read_ildg_provenance(const std::string& path) {
+  const std::vector<LimeRecord> records = list_lime_records(path);
+  return read_provenance(path, records,
+                         source_name(find_lime_record(records, ildg_format) != nullptr, path));
+}
+
 HostField read_ildg(const std::string& path, const World& world, const ReadOptions& opt,
                     FileInfo* info) {
   const std::vector<LimeRecord> records = list_lime_records(path);

@@ -39,6 +39,9 @@
 
 namespace gf {
 
+// The provenance of the <gaugefix> element (as read_ildg finds it), from the XML records
+// alone, without the binary data: a header probe for one process.
+Provenance read_ildg_provenance(const std::string& path);
 HostField read_ildg(const std::string& path, const World& world, const ReadOptions& opt,
                     FileInfo* info);
 void write_ildg(const std::string& path, const HostField& slab, const WriteOptions& opt,

@@ -1,8 +1,10 @@
 #include "io/path_checks.h"
 #include "core/error.h"
-#include <filesystem>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
+#include <map>
+#include <set>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -58,27 +60,39 @@ void check_output_path(const std::string& output, const std::vector<std::string>
 }
 
 void check_run_paths(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs) {
-  for (std::size_t i = 0; i < outputs.size(); ++i) {
-    const NamedPath& out = outputs[i];
+  // One identity per path (same_file's rule: device and inode where the file exists, else the
+  // resolved path), so that many outputs (a batch) are compared in N log N.
+  const auto identity = [](const std::string& p) {
+    struct stat st;
+    if (::stat(p.c_str(), &st) == 0)
+      return "inode " + std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino);
+    return "path " + resolved(p).string();
+  };
+  std::map<std::string, const NamedPath*> inputs_by_identity, outputs_by_identity;
+  for (const NamedPath& in : inputs)
+    if (!in.path.empty()) inputs_by_identity.emplace(identity(in.path), &in);
+  std::set<std::string> directories_checked;
+  for (const NamedPath& out : outputs) {
     if (out.path.empty()) throw Error(out.option + ": empty file name");
     check_replaceable(out.option, out.path);
     std::error_code ec;
     const fs::path dir = fs::absolute(out.path, ec).parent_path();
-    if (!fs::exists(dir, ec))
-      throw Error(quoted(out) + ": directory '" + dir.string() + "' does not exist");
-    if (!fs::is_directory(dir, ec))
-      throw Error(quoted(out) + ": '" + dir.string() + "' is not a directory");
-    if (::access(dir.c_str(), W_OK | X_OK) != 0)
-      throw Error(quoted(out) + ": directory '" + dir.string() +
-                  "' is not writable: " + std::strerror(errno));
-    for (const NamedPath& in : inputs)
-      if (!in.path.empty() && same_file(out.path, in.path))
-        throw Error(quoted(out) + " is the same file as " + quoted(in) +
-                    " (after resolving links): refusing to overwrite an input");
-    for (std::size_t j = 0; j < i; ++j)
-      if (same_file(out.path, outputs[j].path))
-        throw Error(quoted(out) + " is the same file as " + quoted(outputs[j]) +
-                    " (after resolving links): every output needs its own file");
+    if (directories_checked.insert(dir.string()).second) {
+      if (!fs::exists(dir, ec))
+        throw Error(quoted(out) + ": directory '" + dir.string() + "' does not exist");
+      if (!fs::is_directory(dir, ec))
+        throw Error(quoted(out) + ": '" + dir.string() + "' is not a directory");
+      if (::access(dir.c_str(), W_OK | X_OK) != 0)
+        throw Error(quoted(out) + ": directory '" + dir.string() +
+                    "' is not writable: " + std::strerror(errno));
+    }
+    const std::string id = identity(out.path);
+    if (const auto in = inputs_by_identity.find(id); in != inputs_by_identity.end())
+      throw Error(quoted(out) + " is the same file as " + quoted(*in->second) +
+                  " (after resolving links): refusing to overwrite an input");
+    if (const auto [other, fresh] = outputs_by_identity.emplace(id, &out); !fresh)
+      throw Error(quoted(out) + " is the same file as " + quoted(*other->second) +
+                  " (after resolving links): every output needs its own file");
   }
 }
 

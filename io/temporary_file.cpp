@@ -62,6 +62,12 @@ std::string temporary_name_prefix(const std::string& final_path) {
   return name;
 }
 
+void remove_stale_temporaries(const std::string& final_path) {
+  const fs::path p(final_path);
+  remove_stale(p.parent_path().empty() ? fs::path(".") : p.parent_path(),
+               temporary_name_prefix(final_path));
+}
+
 TemporaryFile::TemporaryFile(const std::string& final_path) : final_path_(final_path) {
   const fs::path p(final_path);
   if (p.filename().empty()) throw Error("output file '" + final_path + "': not a file name");

@@ -37,6 +37,11 @@ private:
   bool committed_ = false;
 };
 
+// Removes the stale temporary files of `final_path` (those no live writer holds), as the
+// constructor does: for an output a run may have been writing when it was killed and will not
+// write now (a batch restarted, app/batch_run.h).
+void remove_stale_temporaries(const std::string& final_path);
+
 // ".<name>.gaugefix-tmp." for the final path "<dir>/<name>": the start of every temporary
 // file name of that output.
 std::string temporary_name_prefix(const std::string& final_path);

@@ -38,6 +38,22 @@ exclusive_options)
   printf 'lattice: [4, 4, 4, 4]\n' > "$d/opts.yaml"
   refused 1 --lattice --input -- "${fix[@]}" --config "$d/opts.yaml" --input "$d/cfg"
   ;;
+fourier_options)
+  # --alpha: auto or a positive step, only with fasd / facg; no Fourier MAG; unknown algorithms
+  for a in 0 -1 abc inf; do
+    refused 1 --alpha -- "${fix[@]}" --input "$d/cfg" --algorithm facg "--alpha=$a" --output "$d/out"
+  done
+  refused 1 --alpha overrelaxation -- "${fix[@]}" --input "$d/cfg" --alpha 0.1 --output "$d/out"
+  refused 1 "--algorithm fasd" MAG -- "${fix[@]}" --input "$d/cfg" --algorithm fasd --gauge mag --output "$d/out"
+  refused 1 --algorithm fasd facg -- "${fix[@]}" --input "$d/cfg" --algorithm fourier --output "$d/out"
+  absent "$d/out"
+  # accepted: a fixed step, and the automatic one from a YAML file
+  "${fix[@]}" --input "$d/cfg" --algorithm fasd --alpha 0.08 --output "$d/out" > "$d/stdout"
+  grep -q "^converged" "$d/stdout" || fail "fasd --alpha 0.08 did not converge: $(cat "$d/stdout")"
+  printf 'algorithm: facg\nalpha: auto\n' > "$d/opts.yaml"
+  "${fix[@]}" --config "$d/opts.yaml" --input "$d/cfg" --gauge coulomb > "$d/stdout"
+  grep -q "^converged: coulomb" "$d/stdout" || fail "facg from YAML did not converge: $(cat "$d/stdout")"
+  ;;
 storage_values)
   for v in 0 10 16; do
     refused 1 --storage -- "${fix[@]}" --input "$d/cfg" --storage "$v" --output "$d/out"

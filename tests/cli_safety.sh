@@ -196,10 +196,11 @@ slurm_ensemble)
   script="$root/jobscripts/fix-ensemble.slurm"
   "$g" generate --lattice 4,4,4,4 --beta 5.7 --thermalisation 2 --configs 3 --quiet -o "$d/e" > /dev/null
   printf '%s\n\n%s\n%s' "$d/e.0000" "$d/e.0001" "$d/e.0002" > "$d/list" # no final newline
-  printf 'tolerance: 1e-10\ncheck-interval: 1\nmax-iterations: 2\nquiet: true\n' > "$d/short.yaml"
+  # the same gauge-defining options (the journal refuses others), fewer sweeps
+  printf 'tolerance: 1e-10\ncheck-interval: 10\nmax-iterations: 2\nquiet: true\n' > "$d/short.yaml"
   printf 'tolerance: 1e-10\ncheck-interval: 10\nquiet: true\n' > "$d/long.yaml"
   run() { LIST="$d/list" OUTDIR="$d/out" OPTIONS="$1" GAUGEFIX="$g" BACKEND=cpu bash "$script"; }
-  expect 1 "NOT CONVERGED" -- run "$d/short.yaml"
+  expect 3 "NOT CONVERGED" -- run "$d/short.yaml"
   for j in 0000 0001 0002; do
     absent "$d/out/e.$j.fixed"
     [ -f "$d/out/e.$j.fixed.unconverged" ] || fail "e.$j was not run"

@@ -4,13 +4,16 @@
 // `gaugefix transform` with that g(x), in every g(x) format, gives the fixed field again. Runs
 // on one rank and, under mpirun, on several (every rank checks the whole lattice).
 #include "app/fix_command.h"
+#include "app/output_pattern.h"
 #include "app/transform_command.h"
 #include "fix/random_field.h"
 #include "gauge_file_test_util.h"
 #include "io/gauge_file.h"
 #include "io/transform_file.h"
+#include <cstring>
 #include <gtest/gtest.h>
 #include <tuple>
+#include <yaml-cpp/yaml.h>
 
 namespace gf {
 namespace {
@@ -55,7 +58,7 @@ TEST_P(FixTransform, TakesInputLinksToWrittenLinks) {
   world.barrier();
 
   FixCommandOptions opt;
-  opt.input = dir.file("in.nersc");
+  opt.input = {dir.file("in.nersc")};
   opt.output = dir.file("fixed.nersc");
   opt.transform_output = dir.file("g.bin");
   opt.random_transform_seed = seed;
@@ -69,7 +72,7 @@ TEST_P(FixTransform, TakesInputLinksToWrittenLinks) {
   ASSERT_TRUE(status == 0 || status == 3) << status;
   const std::string suffix = status == 0 ? "" : unconverged_suffix;
 
-  const HostField u = read_gauge_file(opt.input, self_world());
+  const HostField u = read_gauge_file(opt.input.front(), self_world());
   const HostField fixed = read_gauge_file(opt.output + suffix, self_world());
   const HostField g = read_transform(opt.transform_output + suffix, self_world());
   ASSERT_EQ(g.nc, nc);
@@ -90,6 +93,69 @@ INSTANTIATE_TEST_SUITE_P(
              (std::get<3>(info.param) ? "_annealed" : "");
     });
 
+// Gribov copies (--copies 3 --keep-copies): the written field is the copy of largest F among
+// the converged ones, and the g(x) of the written field and of every kept copy takes the
+// input's links to that copy's links. gauge, random-transform seed of copy 0.
+using CopiesCase = std::tuple<GaugeKind, std::uint64_t>;
+
+class FixTransformCopies : public ::testing::TestWithParam<CopiesCase> {};
+
+TEST_P(FixTransformCopies, BestCopyWrittenAndEveryGTakesTheInputToItsCopy) {
+  const auto [gauge, seed] = GetParam();
+  const World world;
+  TempDir dir(world);
+  const int L[4] = {4, 4, 4, 4};
+  if (world.rank() == 0)
+    write_gauge_file(dir.file("in.nersc"), random_field(L, 3, 11, 0.5, RandomPurpose::test), {},
+                     self_world());
+  world.barrier();
+
+  FixCommandOptions opt;
+  opt.input = {dir.file("in.nersc")};
+  opt.output = dir.file("fixed.nersc");
+  opt.transform_output = dir.file("g.bin");
+  opt.summary = dir.file("summary.yaml");
+  opt.random_transform_seed = seed;
+  opt.copies = 3;
+  opt.keep_copies = true;
+  opt.engine.gauge = gauge;
+  opt.fix.tolerance = 1e-12;
+  opt.fix.check_interval = 20;
+  opt.max_iterations = 6000;
+  opt.quiet = true;
+  ASSERT_EQ(run_fix(opt, "test"), 0);
+
+  const YAML::Node copies = YAML::LoadFile(opt.summary)["configurations"][0]["copies"];
+  ASSERT_EQ(copies["count"].as<int>(), 3);
+  const int best = copies["best"].as<int>();
+  const HostField u = read_gauge_file(opt.input.front(), self_world());
+  const HostField fixed = read_gauge_file(opt.output, self_world());
+  const HostField g = read_transform(opt.transform_output, self_world());
+  EXPECT_LT(max_violation<3>(u, g, fixed), 1e-12) << "the written copy";
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_GE(copies["functional"][best].as<double>(), copies["functional"][k].as<double>())
+        << "copy " << k;
+    EXPECT_TRUE(copies["converged"][k].as<bool>()) << "copy " << k;
+    EXPECT_EQ(copies["seeds"][k].as<std::uint64_t>() == 0, k == 0 && seed == 0) << "copy " << k;
+    const HostField copy = read_gauge_file(copy_path(opt.output, k), self_world());
+    const HostField gk = read_transform(copy_path(opt.transform_output, k), self_world());
+    EXPECT_LT(max_violation<3>(u, gk, copy), 1e-12) << "copy " << k;
+    if (k == best)
+      EXPECT_EQ(0, std::memcmp(copy.data.data(), fixed.data.data(),
+                               fixed.data.size() * sizeof(fixed.data[0])))
+          << "the written field is not the best copy";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Copies, FixTransformCopies,
+                         ::testing::Combine(::testing::Values(GaugeKind::landau, GaugeKind::coulomb,
+                                                              GaugeKind::mag),
+                                            ::testing::Values(std::uint64_t{0}, 7)),
+                         [](const ::testing::TestParamInfo<CopiesCase>& info) {
+                           return std::string(gauge_name(std::get<0>(info.param))) +
+                                  (std::get<1>(info.param) ? "_random_start" : "");
+                         });
+
 // gaugefix transform --transform G IN OUT, G written by the fix of IN: OUT is the fixed field.
 TEST(FixTransformCommand, AppliedToInputGivesFixedField) {
   const World world;
@@ -103,7 +169,7 @@ TEST(FixTransformCommand, AppliedToInputGivesFixedField) {
   world.barrier();
   for (const char* format : {"lime", "hdf5", "binary"}) {
     FixCommandOptions opt;
-    opt.input = dir.file("in.nersc");
+    opt.input = {dir.file("in.nersc")};
     opt.output = dir.file(std::string("fixed.") + format + ".nersc");
     opt.transform_output = dir.file(std::string("g.") + format);
     opt.transform_format = format;
@@ -116,7 +182,7 @@ TEST(FixTransformCommand, AppliedToInputGivesFixedField) {
 
     TransformCommandOptions t;
     t.transform = opt.transform_output;
-    t.input = opt.input;
+    t.input = opt.input.front();
     t.output = dir.file(std::string("transformed.") + format + ".h5");
     ASSERT_EQ(run_transform(t, world), 0);
     const HostField fixed = read_gauge_file(opt.output, self_world());

@@ -31,7 +31,7 @@ TEST_P(GaugeCheck, InfoCheckAgreesWithTheFixSummary) {
   write_gauge_file(dir.file("in.nersc"), testing::random_field(L, nc, 3, 0.3), in, self_world());
 
   FixCommandOptions opt;
-  opt.input = dir.file("in.nersc");
+  opt.input = {dir.file("in.nersc")};
   opt.output = dir.file("fixed");
   opt.output_format = format;
   opt.summary = dir.file("summary.yaml");

@@ -14,11 +14,14 @@ bool is_nersc_2row(const FixCommandOptions& opt) {
 }
 
 void check_exclusive(const FixCommandOptions& opt) {
-  if (!opt.input.empty())
+  const std::string input = !opt.input.empty() ? "--input '" + opt.input.front() + "'"
+                                               : "--input-list '" + opt.input_list + "'";
+  if (!opt.input.empty() || !opt.input_list.empty())
     for (const char* o : {"--generate", "--lattice", "--group"})
       if (opt.given.count(o))
-        throw Error(std::string(o) + " cannot be used with --input '" + opt.input +
-                    "': the field, its lattice and its group are the file's");
+        throw Error(std::string(o) + " cannot be used with " + input +
+                    ": the field, its lattice and its group are the file's");
+
   for (const auto& [o, given, needs, path] :
        {std::tuple{"--output-format", !opt.output_format.empty(), "--output", &opt.output},
         std::tuple{"--output-bits", opt.output_bits != 0, "--output", &opt.output},
@@ -55,18 +58,21 @@ void resolve_transform_format(FixCommandOptions& opt) {
 } // namespace
 
 void check_fix_options(FixCommandOptions& opt) {
+  if (opt.copies < 1)
+    throw Error("--copies must be at least 1 (got " + std::to_string(opt.copies) + ")");
+  if (!(opt.copy_tolerance >= 0)) throw Error("--copy-tolerance must be >= 0");
   check_exclusive(opt);
   resolve_output_format(opt);
   resolve_transform_format(opt);
 }
 
-void check_output_holds(const FixCommandOptions& opt, int nc) {
+void check_output_holds(const FixCommandOptions& opt, int nc, const std::string& input) {
   if (opt.output.empty()) return;
   const FileFormat f = parse_format(is_nersc_2row(opt) ? "nersc" : opt.output_format);
   const std::string limit = format_limit(f, nc, opt.output_bits / 8);
   if (limit.empty()) return;
   const std::string field = "SU(" + std::to_string(nc) + ") field" +
-                            (opt.input.empty() ? " generated" : " of --input '" + opt.input + "'");
+                            (input.empty() ? " generated" : " of --input '" + input + "'");
   throw Error("--output '" + opt.output + "' (--output-format " + opt.output_format +
               ", --output-bits " + std::to_string(opt.output_bits) + "), for the " + field + ": " +
               limit);

@@ -1,7 +1,65 @@
 #include "app/fix_options.h"
 #include "core/error.h"
+#include "io/provenance.h"
+
+#include <cmath>
+#include <string>
 
 namespace gf {
+
+namespace {
+
+// --algorithm fasd | facg and --alpha (auto, or a step > 0).
+DescentParams parse_descent(const FixCommandOptions& opt) {
+  DescentParams d;
+  if (opt.algorithm == "fasd") d.method = DescentMethod::fasd;
+  if (opt.algorithm == "facg") d.method = DescentMethod::facg;
+  if (d.method == DescentMethod::none) {
+    if (opt.given.count("--alpha"))
+      throw Error("--alpha applies to --algorithm fasd or facg, not to " + opt.algorithm);
+    return d;
+  }
+  if (opt.alpha == "auto") return d;
+  std::size_t used = 0;
+  try {
+    d.alpha = std::stod(opt.alpha, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != opt.alpha.size() || !(d.alpha > 0) || !std::isfinite(d.alpha))
+    throw Error("--alpha must be auto or a positive step, got '" + opt.alpha + "'");
+  return d;
+}
+
+} // namespace
+
+std::vector<std::pair<std::string, std::string>> defining_options(const FixCommandOptions& opt) {
+  const auto real = [](double v) { return provenance_text(v); }; // shortest exact text
+  const EngineOptions& e = opt.engine;
+  return {{"gauge", gauge_name(e.gauge)},
+          {"precision", precision_name(e.precision)},
+          {"storage", std::to_string(storage_option(e.storage))},
+          {"tolerance", real(opt.fix.tolerance)},
+          {"algorithm", opt.algorithm},
+          {"alpha", opt.alpha},
+          {"omega", real(opt.omega)},
+          {"check-interval", std::to_string(opt.fix.check_interval)},
+          {"reproject-interval", std::to_string(opt.fix.reproject_interval)},
+          {"anneal-steps", std::to_string(opt.anneal_steps)},
+          {"t-max", real(opt.t_max)},
+          {"t-min", real(opt.t_min)},
+          {"micro-steps", std::to_string(opt.micro_steps)},
+          {"sr-steps", std::to_string(opt.sr_steps)},
+          {"sr-probability", real(opt.sr_probability)},
+          {"seed", std::to_string(e.seed)},
+          {"random-transform", std::to_string(opt.random_transform_seed)},
+          {"copies", std::to_string(opt.copies)},
+          {"copy-tolerance", real(opt.copy_tolerance)},
+          {"keep-copies", opt.keep_copies ? "true" : "false"},
+          {"output-format", opt.output_format},
+          {"output-bits", std::to_string(opt.output_bits)},
+          {"transform-format", opt.transform_format}};
+}
 
 void build_schedule(FixCommandOptions& opt) {
   opt.fix.phases.clear();
@@ -22,7 +80,15 @@ void build_schedule(FixCommandOptions& opt) {
     opt.fix.phases.push_back(p);
   }
   Phase last;
-  last.update.kind = parse_update_kind(opt.algorithm);
+  last.descent = parse_descent(opt);
+  if (last.descent.method == DescentMethod::none) {
+    try {
+      last.update.kind = parse_update_kind(opt.algorithm);
+    } catch (const Error&) {
+      throw Error("unknown --algorithm '" + opt.algorithm +
+                  "' (expected relaxation, overrelaxation, stochastic, fasd or facg)");
+    }
+  }
   if (last.update.kind == UpdateKind::heatbath || last.update.kind == UpdateKind::microcanonical)
     throw Error("--algorithm " + opt.algorithm +
                 " cannot fix a gauge on its own (use relaxation, overrelaxation or stochastic; "
@@ -36,7 +102,7 @@ void build_schedule(FixCommandOptions& opt) {
   for (int d = 0; d < 4; ++d)
     if (opt.lattice[d] < 2 || opt.lattice[d] % 2)
       throw Error("--lattice extents must be even and at least 2");
-  validate(opt.fix);
+  validate(opt.fix, opt.engine.gauge);
 }
 
 } // namespace gf

@@ -11,6 +11,7 @@
 #include "comm/world.h"
 #include "core/error.h"
 #include "gaugefix_version.h"
+#include <algorithm>
 #include <cstdio>
 
 namespace {
@@ -22,8 +23,26 @@ std::vector<std::string> long_option_names(const CLI::App& sub) {
   return names;
 }
 
+// The long names of the options that take several values, one argument each (--input a b).
+std::vector<std::string> list_option_names(const CLI::App& sub) {
+  std::vector<std::string> names;
+  for (const CLI::Option* o : sub.get_options())
+    if (o->get_expected_max() > 1 && o->get_delimiter() == '\0')
+      for (const std::string& n : o->get_lnames())
+        names.push_back(n);
+  return names;
+}
+
+// The option of sub an argument names ("--input", "--input=a", "-i", "-ia"), or null.
+const CLI::Option* option_of(const CLI::App& sub, const std::string& arg) {
+  if (arg.size() < 2 || arg[0] != '-') return nullptr;
+  const std::string name = arg[1] == '-' ? arg.substr(0, arg.find('=')) : arg.substr(0, 2);
+  return sub.get_option_no_throw(name);
+}
+
 // Expands "--config FILE" of the subcommand into the file's options, placed before the
-// command-line options so that those win; `config` gets FILE.
+// command-line options so that those win (an option the command line gives is dropped from the
+// file's, so that a list such as --input is replaced, not extended); `config` gets FILE.
 std::vector<std::string> expand_config(const std::vector<std::string>& args, const CLI::App& sub,
                                        std::string& config) {
   std::vector<std::string> out, config_args;
@@ -38,14 +57,23 @@ std::vector<std::string> expand_config(const std::vector<std::string>& args, con
       }
       if (path.empty()) throw gf::Error("--config: empty value (a file name is required)");
       config = path;
-      config_args = gf::yaml_config_arguments(path, long_option_names(sub));
+      config_args = gf::yaml_config_arguments(path, long_option_names(sub), list_option_names(sub));
     } else {
       out.push_back(args[i]);
     }
   }
   if (out.size() < 2) return out;
   std::vector<std::string> merged(out.begin(), out.begin() + 2); // program, subcommand
-  merged.insert(merged.end(), config_args.begin(), config_args.end());
+  std::vector<const CLI::Option*> on_command_line;
+  for (std::size_t i = 2; i < out.size() && out[i] != "--"; ++i)
+    if (const CLI::Option* o = option_of(sub, out[i])) on_command_line.push_back(o);
+  bool dropping = false;
+  for (const std::string& a : config_args) { // "--key" then its values
+    if (a.rfind("--", 0) == 0)
+      dropping = std::find(on_command_line.begin(), on_command_line.end(), option_of(sub, a)) !=
+                 on_command_line.end();
+    if (!dropping) merged.push_back(a);
+  }
   merged.insert(merged.end(), out.begin() + 2, out.end());
   return merged;
 }

@@ -1,10 +1,12 @@
 // summary.h: the YAML record of a fix run, one entry per configuration, with every
 // number a user needs to trace the result (see docs/ for the keys).
 #pragma once
+#include "app/gribov_copies.h"
 #include "fix/schedule.h"
 #include <map>
 #include <string>
 #include <vector>
+#include <yaml-cpp/yaml.h>
 
 namespace gf {
 
@@ -19,7 +21,8 @@ struct SummaryEntry {
   std::string input_checksum; // the checksums computed from the input file, "NAME=value ..."
   int nc = 3;
   int lattice[4] = {0, 0, 0, 0};
-  FixResult result;
+  FixResult result;      // of the copy written (the best)
+  CopyStatistics copies; // every copy (one without --copies)
   double plaquette_before = 0, plaquette_after = 0;
   double polyakov_before = 0, polyakov_after = 0;
   std::string options; // the options as given, one line
@@ -28,6 +31,8 @@ struct SummaryEntry {
 
 // Writes the entries to `path` (temporary name, then renamed); throws Error on failure.
 void write_summary(const std::string& path, const std::vector<SummaryEntry>& entries);
+// One entry as the YAML map write_summary writes (the journal's entries start from it).
+YAML::Node summary_node(const SummaryEntry& e);
 // The entry as key/value text: the record that travels with g(x) (gauge transformation
 // files); the field's files carry it as provenance (app/fix_provenance.h).
 std::map<std::string, std::string> run_record(const SummaryEntry& e);

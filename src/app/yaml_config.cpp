@@ -7,7 +7,8 @@
 namespace gf {
 
 std::vector<std::string> yaml_config_arguments(const std::string& path,
-                                               const std::vector<std::string>& known_keys) {
+                                               const std::vector<std::string>& known_keys,
+                                               const std::vector<std::string>& list_keys) {
   YAML::Node root;
   try {
     root = YAML::LoadFile(path);
@@ -24,6 +25,14 @@ std::vector<std::string> yaml_config_arguments(const std::string& path,
     if (!seen.insert(key).second)
       throw Error("config file " + path + ": option '" + key + "' is given more than once");
     const YAML::Node& v = kv.second;
+    if (v.IsSequence() && std::find(list_keys.begin(), list_keys.end(), key) != list_keys.end()) {
+      if (v.size() == 0)
+        throw Error("config file " + path + ": option '" + key + "' is an empty list");
+      args.push_back("--" + key);
+      for (std::size_t i = 0; i < v.size(); ++i)
+        args.push_back(v[i].as<std::string>());
+      continue;
+    }
     std::string value;
     if (v.IsSequence()) {
       for (std::size_t i = 0; i < v.size(); ++i) value += (i ? "," : "") + v[i].as<std::string>();

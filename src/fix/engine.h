@@ -2,7 +2,9 @@
 // An Engine owns the links (and, optionally, the gauge transformation g(x)) of one
 // rank's slab in the chosen precision and storage, and offers the four operations of
 // Alg. 1: a sweep (even then odd half-sweep) of one update kind, the measurement of F and
-// theta, reprojection to SU(N), and the download back to natural order.
+// theta, reprojection to SU(N), and the download back to natural order. upload() loads
+// another field of the same slab into the same buffers (a batch of configurations, Gribov
+// copies), keeping every launch chosen so far.
 // make_engine picks the backend, precision, group and gauge at run time; everything
 // below it is compiled per combination (engine_impl.h).
 // Several ranks: the HostField is this rank's slab (comm/decomposition.h) and
@@ -10,9 +12,12 @@
 // halo slices and exchanges them (comm/halo_exchange.h; Coulomb gauge: only once, at
 // download, engine_impl.h), and measure() returns the sums
 // of every time slice of the lattice, gathered in slice order.
+// descent_field() lends the links to Fourier-accelerated fixing (src/fourier), which moves
+// them by global gauge transformations instead of sweeps.
 #pragma once
 #include "backend/launch_config.h"
 #include "comm/channel.h"
+#include "fourier/descent_field.h"
 #include "tuning/tuner.h"
 #include "gauge/gauge_kind.h"
 #include "lattice/host_field.h"
@@ -87,6 +92,15 @@ public:
   virtual void synchronize() = 0;
   // Writes the links (and g(x), if tracked and transform != nullptr) back in natural order.
   virtual void download(HostField& links, HostField* transform) const = 0;
+  // Replaces the links by `links` (the same lattice, slab and group as the engine's: else
+  // throws Error) in the buffers already allocated, and g(x), where kept, by the identity:
+  // the engine is then as make_engine would have built it for `links`, with the launches
+  // chosen so far. Collective.
+  virtual void upload(const HostField& links) = 0;
+  // The operations of Fourier-accelerated fixing on these links (fourier/descent_field.h),
+  // made on first use (its arrays and transform plans). Throws Error for MAG, and on a
+  // backend without transforms.
+  virtual DescentField& descent_field() = 0;
 };
 
 // Throws Error naming the problem for an unsupported group or storage, odd extents, or a

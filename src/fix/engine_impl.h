@@ -31,6 +31,7 @@
 #include "fix/simd_sweep.h"
 #include "fix/site_sweep.h"
 #include "fix/time_link_transform.h"
+#include "fourier/fourier_field.h"
 #include "gauge/landau_coulomb.h"
 #include "gauge/mag.h"
 #include <optional>
@@ -67,14 +68,22 @@ public:
         transform_(tracks_transform() ? layout_size<S, N>(geom_, 1, opt.storage) : 0),
         measure_f_(geom_.local_volume()), measure_theta_(geom_.local_volume()),
         choice_(opt.tuner, opt.channel.get()) {
-    upload_natural<Exec, S, N>(host, links_, view(links_, 4));
-    if (tracks_transform()) {
-      HostField unit(host.geom, N, 1);
-      for (std::int64_t s = 0; s < unit.local_sites(); ++s)
-        unit.set<N>(s, 0, Matrix<double, N>::identity());
-      upload_natural<Exec, S, N>(unit, transform_, view(transform_, 1));
-    }
+    load(host);
     if (geom_.halo && !defers_time_links) halo_.emplace(opt.channel, view(links_, 4));
+  }
+
+  void upload(const HostField& host) override {
+    const Geometry& g = host.geom;
+    if (host.nc != N || host.ndir != 4 || g.t0 != geom_.t0 || g.nt != geom_.nt ||
+        g.L[0] != geom_.L[0] || g.L[1] != geom_.L[1] || g.L[2] != geom_.L[2] ||
+        g.L[3] != geom_.L[3])
+      throw Error("engine upload: the field (SU(" + std::to_string(host.nc) + "), " +
+                  std::to_string(g.L[0]) + "x" + std::to_string(g.L[1]) + "x" +
+                  std::to_string(g.L[2]) + "x" + std::to_string(g.L[3]) +
+                  ") is not of the engine's lattice and group");
+    gf::synchronize(Exec{});
+    load(host);
+    halo_fresh_ = false;
   }
 
   void sweep(const UpdateParams& p, std::uint32_t sweep_index) override {
@@ -137,12 +146,44 @@ public:
       download_natural<Exec, S, N>(transform_, view(transform_, 1), *transform);
   }
 
+  DescentField& descent_field() override {
+    if constexpr (!Gauge::linear) {
+      throw Error("Fourier-accelerated fixing (--algorithm fasd, facg) exists for Landau and Coulomb gauge, "
+                  "not for " + std::string(gauge_name(Gauge::kind)) + " gauge");
+    } else {
+      if (!descent_) {
+        EngineHooks hooks;
+        hooks.key = [this](const std::string& kernel) {
+          return key(kernel + "." + gauge_name(Gauge::kind), "whole");
+        };
+        hooks.refresh_halo = [this] { refresh_halo(); };
+        hooks.links_changed = [this] { halo_fresh_ = false; };
+        hooks.backup = [this] { backup_fields(); };
+        hooks.restore = [this] { restore_fields(); };
+        descent_ = std::make_unique<FourierField<Exec, Prec, N, Gauge>>(
+            view(links_, 4), transform_view(), opt_.channel, choice_, std::move(hooks));
+      }
+      return *descent_;
+    }
+  }
+
 private:
   FieldView<S, N> view(const Buffer<Exec, S>& b, int ndir) const {
     return {const_cast<S*>(b.data()), geom_, ndir, opt_.storage};
   }
 
   bool tracks_transform() const { return opt_.track_transform || defers_time_links; }
+
+  // The links from natural order; g(x), where kept, the identity.
+  void load(const HostField& host) {
+    upload_natural<Exec, S, N>(host, links_, view(links_, 4));
+    if (tracks_transform()) {
+      HostField unit(host.geom, N, 1);
+      for (std::int64_t s = 0; s < unit.local_sites(); ++s)
+        unit.set<N>(s, 0, Matrix<double, N>::identity());
+      upload_natural<Exec, S, N>(unit, transform_, view(transform_, 1));
+    }
+  }
 
   // A copy of the links whose time links are g(x) U_t(x) g(x + t)^dagger; g of the slice
   // after the slab comes from the next rank (one message each way).
@@ -403,6 +444,7 @@ private:
   std::optional<SweepVariants> sweep_variants_[2]; // per UpdateFamily
   bool halo_fresh_ = false;
   Queue<Exec> boundary_queue_, interior_queue_, comm_queue_;
+  std::unique_ptr<DescentField> descent_;
 };
 
 template <class Exec, class Prec, int N>

@@ -1,6 +1,8 @@
 #include "fix/schedule.h"
 #include "core/error.h"
 #include <algorithm>
+#include <cmath>
+#include <string>
 
 namespace gf {
 
@@ -35,6 +37,11 @@ void validate(const FixOptions& opt) {
   if (opt.reproject_interval < 0) throw Error("--reproject-interval must not be negative");
   for (const Phase& p : opt.phases) {
     if (p.sweeps < 0) throw Error("a phase has a negative number of sweeps");
+    if (p.descent.method != DescentMethod::none) {
+      if (!std::isfinite(p.descent.alpha) || p.descent.alpha < 0)
+        throw Error("--alpha must be positive (or auto), got " + std::to_string(p.descent.alpha));
+      continue;
+    }
     UpdateParams u = p.update;
     if (u.kind == UpdateKind::heatbath) {
       if (!(p.t_max > 0 && p.t_min > 0 && p.t_min <= p.t_max))
@@ -47,7 +54,20 @@ void validate(const FixOptions& opt) {
   }
 }
 
+void validate(const FixOptions& opt, GaugeKind gauge) {
+  validate(opt);
+  for (const Phase& p : opt.phases)
+    if (p.descent.method != DescentMethod::none && gauge == GaugeKind::mag)
+      throw Error(std::string("--algorithm ") + descent_name(p.descent.method) +
+                  ": Fourier acceleration exists for Landau and Coulomb gauge, not for MAG "
+                  "(use relaxation, overrelaxation or stochastic)");
+}
+
 namespace {
+
+bool finite(const Measurement& m) {
+  return std::isfinite(m.functional) && std::isfinite(m.theta) && std::isfinite(m.theta_max_slice);
+}
 
 class Runner {
 public:
@@ -59,7 +79,12 @@ public:
   FixResult run() {
     FixResult r;
     for (const Phase& phase : opt_.phases) {
-      if (phase.update.kind == UpdateKind::heatbath) {
+      if (phase.descent.method != DescentMethod::none) {
+        if (descend_until_converged(phase)) {
+          r.converged = true;
+          break;
+        }
+      } else if (phase.update.kind == UpdateKind::heatbath) {
         anneal(phase);
       } else if (relax_until_converged(phase)) {
         r.converged = true;
@@ -78,7 +103,20 @@ private:
   double elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
-  Measurement measure() { return normalise(engine_.measure(), gauge_, nc_, geom_); }
+  Measurement measure() { return checked(normalise(engine_.measure(), gauge_, nc_, geom_)); }
+
+  // A non-finite F or theta is never a result: the run stops with an Error.
+  Measurement checked(const Measurement& m) const {
+    if (!finite(m))
+      throw Error("F or theta is not finite after " + std::to_string(iteration_) +
+                  " iterations (F = " + std::to_string(m.functional) + ", theta = " + std::to_string(m.theta) +
+                  "); the field or the algorithm's parameters are broken");
+    return m;
+  }
+
+  Measurement normalised(const DescentSums& s) const {
+    return checked(normalise(SliceSums{s.functional, s.theta}, gauge_, nc_, geom_));
+  }
 
   void one_sweep(const UpdateParams& u) {
     engine_.sweep(u, static_cast<std::uint32_t>(iteration_));
@@ -118,6 +156,36 @@ private:
     return false;
   }
 
+  // Fourier-accelerated descent; returns true once the gauge condition holds. A stalled
+  // descent (no ascent along the preconditioned gradient: F at its maximum to rounding)
+  // ends the phase.
+  bool descend_until_converged(const Phase& phase) {
+    FourierDescent descent(engine_.descent_field(), phase.descent);
+    const char* name = descent_name(phase.descent.method);
+    Measurement m = normalised(descent.start());
+    if (gauge_condition_holds(m, gauge_, opt_.tolerance)) {
+      if (progress_) progress_(Progress{iteration_, name, 0.0, m, elapsed()});
+      return true;
+    }
+    for (int done = 0; done < phase.sweeps; ++done) {
+      const FourierDescent::Step s = descent.step();
+      ++iteration_;
+      const DescentSums* sums = s.sums;
+      if (opt_.reproject_interval > 0 && iteration_ % opt_.reproject_interval == 0) {
+        engine_.reproject();
+        sums = &descent.start();
+      }
+      m = normalised(*sums);
+      const bool holds = gauge_condition_holds(m, gauge_, opt_.tolerance);
+      const bool last = holds || s.stalled || done + 1 == phase.sweeps;
+      if (progress_ && (last || (done + 1) % opt_.check_interval == 0))
+        progress_(Progress{iteration_, s.stalled ? "stalled" : name, 0.0, m, elapsed()});
+      if (holds) return true;
+      if (s.stalled) return false;
+    }
+    return false;
+  }
+
   Engine& engine_;
   GaugeKind gauge_;
   int nc_;
@@ -133,6 +201,7 @@ private:
 std::vector<UpdateParams> schedule_update_kinds(const FixOptions& opt) {
   std::vector<UpdateParams> kinds;
   for (const Phase& phase : opt.phases) {
+    if (phase.descent.method != DescentMethod::none) continue; // no sweeps
     kinds.push_back(phase.update);
     if (phase.update.kind == UpdateKind::heatbath && phase.micro_steps > 0) {
       UpdateParams micro = phase.update;
@@ -145,7 +214,9 @@ std::vector<UpdateParams> schedule_update_kinds(const FixOptions& opt) {
 
 FixResult run_schedule(Engine& engine, GaugeKind gauge, int nc, const Geometry& geom,
                        const FixOptions& opt, const std::function<void(const Progress&)>& progress) {
-  validate(opt);
+  validate(opt, gauge);
+  for (const Phase& phase : opt.phases)
+    if (phase.descent.method != DescentMethod::none) engine.descent_field(); // arrays and plans, before the clock
   return Runner(engine, gauge, nc, geom, opt, progress).run();
 }
 

@@ -1,7 +1,11 @@
 // schedule.h: the driver of Alg. 1. A schedule is a list of phases run in order:
 //   anneal      heatbath sweeps with T going linearly from t_max to t_min over `sweeps`
 //               steps, each followed by `micro_steps` microcanonical sweeps;
-//   relaxation / overrelaxation / stochastic / microcanonical: up to `sweeps` sweeps.
+//   relaxation / overrelaxation / stochastic / microcanonical: up to `sweeps` sweeps;
+//   fasd / facg (Phase::descent, fourier/descent.h; Landau and Coulomb gauge): up to
+//               `sweeps` steps of Fourier-accelerated descent, each counted as one iteration;
+//               theta comes with every step's gradient, so the condition is tested after
+//               every step (progress is reported every `check_interval` steps).
 // Every non-annealing phase measures theta each `check_interval` sweeps and stops the
 // whole run when the gauge condition holds (theta < tolerance; for Coulomb gauge every
 // time slice's theta). Reprojection to SU(N) runs every `reproject_interval` sweeps
@@ -9,6 +13,7 @@
 // number keys the random numbers.
 #pragma once
 #include "fix/engine.h"
+#include "fourier/descent.h"
 #include <chrono>
 #include <functional>
 
@@ -16,6 +21,7 @@ namespace gf {
 
 struct Phase {
   UpdateParams update;       // kind and omega / probability
+  DescentParams descent;     // method fasd or facg: a Fourier phase (update is unused)
   int sweeps = 1000;         // annealing steps, or the maximum number of sweeps
   double t_max = 4.0, t_min = 1e-4; // anneal only
   int micro_steps = 3;       // anneal only
@@ -54,7 +60,9 @@ struct FixResult {
 // Normalises an engine's per-slice sums into F and theta for the gauge.
 Measurement normalise(const SliceSums& sums, GaugeKind gauge, int nc, const Geometry& geom);
 bool gauge_condition_holds(const Measurement& m, GaugeKind gauge, double tolerance);
-// Throws Error naming the option when the schedule or a phase is invalid.
+// Throws Error naming the option when the schedule or a phase is invalid; a Fourier phase
+// for MAG is refused (it exists for Landau and Coulomb gauge).
+void validate(const FixOptions& opt, GaugeKind gauge);
 void validate(const FixOptions& opt);
 // The update kinds the schedule sweeps with (annealing adds its microcanonical steps), for
 // Engine::prepare.

@@ -73,12 +73,25 @@ GF_UNROLL
     return a;
   }
 
+  // Delta(x) = sum_{mu in D} [A_mu(x) - A_mu(x - mu)], traceless Hermitian: the gradient of
+  // the functional (Fourier-accelerated fixing, src/fourier).
   template <class C, int N>
-  GF_HD static C site_theta(const Matrix<C, N> (&up)[4], const Matrix<C, N> (&down)[4]) {
+  GF_HD static Matrix<C, N> site_delta(const Matrix<C, N> (&up)[4], const Matrix<C, N> (&down)[4]) {
     Matrix<C, N> delta = Matrix<C, N>::zero();
 GF_UNROLL
     for (int mu = 0; mu < n_functional_dirs; ++mu)
       delta = delta + algebra_field(up[mu]) - algebra_field(down[mu]);
+    return delta;
+  }
+
+  template <class C, int N>
+  GF_HD static C site_theta(const Matrix<C, N> (&up)[4], const Matrix<C, N> (&down)[4]) {
+    return theta_of(site_delta(up, down));
+  }
+
+  // tr[Delta Delta^dagger]
+  template <class C, int N>
+  GF_HD static C theta_of(const Matrix<C, N>& delta) {
     C s = C(0);
 GF_UNROLL
     for (int i = 0; i < N; ++i)

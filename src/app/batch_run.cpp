@@ -1,0 +1,123 @@
+#include "app/batch_run.h"
+#include "app/fix_one.h"
+#include "app/journal.h"
+#include "core/error.h"
+#include "io/file_digest.h"
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+
+namespace gf {
+
+namespace {
+
+// The journal's entry of one configuration (journal.h).
+YAML::Node journal_entry(const ConfigPaths& c, const ConfigOutcome& o, const World& world) {
+  YAML::Node e(YAML::NodeType::Map);
+  e["index"] = c.index;
+  e["input"] = o.entry.input;
+  std::error_code ec;
+  const auto bytes = c.input.empty() ? 0 : std::filesystem::file_size(c.input, ec);
+  e["input_bytes"] = ec ? std::uintmax_t(0) : bytes;
+  if (!o.error.empty()) {
+    e["state"] = "failed";
+    e["error"] = o.error;
+    e["output"] = "";
+    e["transform_output"] = "";
+  } else {
+    e["state"] = o.entry.result.converged ? "converged" : "not converged";
+    for (const auto& kv : summary_node(o.entry))
+      if (kv.first.as<std::string>() != "input") e[kv.first.as<std::string>()] = kv.second;
+  }
+  e["summary"] = o.error.empty() ? c.summary : "";
+  e["seconds_total"] = o.seconds_total;
+  YAML::Node files(YAML::NodeType::Sequence);
+  for (const std::string& path : o.written) {
+    const std::optional<FileDigest> d = file_digest(path, world);
+    if (!d)
+      throw Error("'" + path +
+                  "', just written, cannot be read back (its size and CRC-32 go to the journal)");
+    YAML::Node f(YAML::NodeType::Map);
+    f["path"] = path;
+    f["bytes"] = d->bytes;
+    f["crc32"] = crc32_text(d->crc32);
+    files.push_back(f);
+  }
+  e["files"] = files;
+  return e;
+}
+
+} // namespace
+
+int run_batch(const BatchPlan& plan, FixCommandOptions& opt, const std::string& command_line) {
+  const auto started = std::chrono::steady_clock::now();
+  const World world;
+  const bool root = world.rank() == 0;
+  std::optional<Journal> journal;
+  if (!plan.journal.empty()) {
+    journal.emplace(plan.journal, plan, opt, command_line, world);
+    if (root)
+      std::printf("# journal: %s%s\n", plan.journal.c_str(),
+                  plan.default_journal
+                      ? " (the default with several inputs; --journal names another)"
+                      : "");
+  }
+  std::vector<const ConfigPaths*> todo;
+  for (const ConfigPaths& c : plan.configs) {
+    const std::string reason = journal ? journal->unfinished_reason(c) : "no journal";
+    if (reason.empty()) {
+      if (root) std::printf("skip %s: finished and converged (journal)\n", c.input.c_str());
+    } else {
+      if (root && journal && reason != "not in the journal")
+        std::printf("redo %s: %s\n", c.input.c_str(), reason.c_str());
+      todo.push_back(&c);
+    }
+  }
+  std::fflush(stdout);
+
+  FixSession session(opt, world);
+  const bool several = plan.configs.size() > 1;
+  int converged = 0, not_converged = 0, failed = 0;
+  double schedule_seconds = 0;
+  for (const ConfigPaths* c : todo) {
+    const std::string label =
+        several ? "[" + std::to_string(c->index) + "] " + c->input + ": " : "";
+    const ConfigOutcome o = fix_one(*c, opt, session, world, command_line, label);
+    if (!o.error.empty()) {
+      if (!several && !journal) throw Error(o.error);
+      ++failed;
+      if (root)
+        std::fprintf(stderr, "error: %s\n(going on with the next configuration)\n",
+                     o.error.c_str());
+    } else {
+      ++(o.entry.result.converged ? converged : not_converged);
+      for (const FixResult& r : o.entry.copies.copies)
+        schedule_seconds += r.seconds;
+    }
+    if (journal) journal->record(*c, journal_entry(*c, o, world));
+    std::fflush(stdout);
+  }
+
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (root && (several || journal)) {
+    std::printf(
+        "# %zu configuration(s): %d converged, %d not converged, %d failed, %zu finished before; "
+        "%.3f s (%.1f configurations per hour), %.3f s in the schedules, %.3f s outside them\n",
+        plan.configs.size(), converged, not_converged, failed, plan.configs.size() - todo.size(),
+        seconds, 3600.0 * double(todo.size()) / seconds, schedule_seconds,
+        seconds - schedule_seconds);
+    if (failed + not_converged > 0)
+      std::fprintf(stderr,
+                   "error: %d configuration(s) not finished; run the same command again to redo "
+                   "exactly them%s\n",
+                   failed + not_converged,
+                   not_converged ? " (with a longer schedule for those that did not converge)"
+                                 : "");
+  }
+  world.barrier(); // rank 0's files (summaries, journal) are written when any rank returns
+  return failed ? 1 : not_converged ? 3 : 0;
+}
+
+} // namespace gf

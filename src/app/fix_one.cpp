@@ -1,0 +1,263 @@
+#include "app/fix_one.h"
+#include "app/fix_checks.h"
+#include "app/fix_provenance.h"
+#include "app/output_pattern.h"
+#include "comm/decomposition.h"
+#include "core/error.h"
+#include "fix/random_field.h"
+#include "fix/random_transform.h"
+#include "io/gauge_file.h"
+#include "io/temporary_file.h"
+#include "io/transform_file.h"
+#include "observables/observables.h"
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+
+namespace gf {
+
+namespace {
+
+HostField generate_field(const FixCommandOptions& opt, const World& world) {
+  const int L[4] = {opt.lattice[0], opt.lattice[1], opt.lattice[2], opt.lattice[3]};
+  for (int d = 0; d < 4; ++d)
+    if (L[d] < 2 || L[d] % 2 != 0)
+      throw Error("--lattice: extent " + std::to_string(L[d]) + " in direction " +
+                  std::to_string(d) + " must be even and >= 2 (checkerboard updates)");
+  const double eps = opt.generate == "unit" ? 0.0 : opt.generate == "smooth" ? 0.2 : 1.0;
+  return random_field(decompose_time(L, world), opt.nc, opt.engine.seed, eps,
+                      RandomPurpose::generator);
+}
+
+// The name a field or g(x) gets: its final name only when the gauge condition was reached.
+std::string written_path(const std::string& path, bool converged, const std::string& unconverged) {
+  if (path.empty() || converged) return path;
+  return unconverged == "mark" ? path + unconverged_suffix : "";
+}
+
+// After a converged copy: a not-converged field of an earlier run under the same name is gone.
+void remove_unconverged(const std::string& path, bool quiet) {
+  std::error_code ec;
+  if (!path.empty() && std::filesystem::remove(path + unconverged_suffix, ec) && !quiet)
+    std::printf("# removed %s%s (an earlier run's field that had not converged)\n", path.c_str(),
+                unconverged_suffix);
+}
+
+WriteOptions write_options(const FixCommandOptions& opt, const SummaryEntry& e,
+                           Provenance provenance) {
+  WriteOptions w;
+  const bool two_rows = opt.output_format == "nersc-2row";
+  w.format = parse_format(two_rows ? "nersc" : opt.output_format);
+  w.full_matrix = !two_rows;
+  w.double_precision = opt.output_bits == 64;
+  w.provenance = std::move(provenance);
+  w.metadata = input_record(e);
+  return w;
+}
+
+// What one configuration writes, with the inputs no output may be.
+class Writer {
+public:
+  Writer(const FixCommandOptions& opt, const ConfigPaths& c, const FileInfo& info,
+         const World& world, ConfigOutcome& out)
+      : opt_(opt), info_(info), world_(world), out_(out) {
+    for (const std::string* p : {&c.input, &opt.config})
+      if (!p->empty()) inputs_.push_back(*p);
+  }
+
+  // The field and g(x) (where asked for) of a copy whose result is e.result.
+  void field(const std::string& output, const std::string& transform_output, const SummaryEntry& e,
+             const HostField& links, const HostField& g) {
+    const bool converged = e.result.converged;
+    if (const std::string path = written_path(output, converged, opt_.unconverged); !path.empty()) {
+      write_gauge_file(
+          path, links,
+          write_options(opt_, e, fix_provenance(info_.provenance, e, opt_.fix.tolerance, world_)),
+          world_, inputs_);
+      out_.written.push_back(path);
+    }
+    if (const std::string path = written_path(transform_output, converged, opt_.unconverged);
+        !path.empty()) {
+      write_transform(path, g, parse_transform_format(opt_.transform_format), run_record(e), world_,
+                      inputs_);
+      out_.written.push_back(path);
+    }
+    if (converged && world_.rank() == 0 && opt_.unconverged == "mark") {
+      remove_unconverged(output, opt_.quiet);
+      remove_unconverged(transform_output, opt_.quiet);
+    }
+  }
+
+private:
+  const FixCommandOptions& opt_;
+  const FileInfo& info_;
+  const World& world_;
+  ConfigOutcome& out_;
+  std::vector<std::string> inputs_;
+};
+
+void print_header(const SummaryEntry& e, const Engine& engine, int ranks) {
+  std::printf("# gaugefix fix: %s gauge, SU(%d) %dx%dx%dx%d, %s precision on %s, %d rank(s), "
+              "halo path %s\n# %8s %-15s %22s %12s %10s\n",
+              e.gauge.c_str(), e.nc, e.lattice[0], e.lattice[1], e.lattice[2], e.lattice[3],
+              e.precision.c_str(), e.backend.c_str(), ranks, engine.halo_path(), "iter", "phase",
+              "F", "theta", "seconds");
+}
+
+void print_result(const std::string& label, const SummaryEntry& e) {
+  const FixResult& r = e.result;
+  const CopyStatistics& s = e.copies;
+  if (s.copies.size() > 1)
+    std::printf("%scopies: best %d of %zu, spread of F %.3e, %d reached the best within %g\n",
+                label.c_str(), s.best, s.copies.size(), s.spread, s.reached_best, s.tolerance);
+  std::printf("%s%s: %s after %ld iterations, F = %.16f, theta = %.6e, %.3f s\n", label.c_str(),
+              r.converged ? "converged" : "NOT CONVERGED", e.gauge.c_str(), r.iterations,
+              r.final.functional, r.final.theta, r.seconds);
+}
+
+void report_not_converged(const FixCommandOptions& opt, const ConfigPaths& c,
+                          const SummaryEntry& e) {
+  const FixResult& r = e.result;
+  const std::string of = c.input.empty() ? "" : " for '" + c.input + "'";
+  std::fprintf(stderr,
+               "error: the gauge condition theta < %g was not reached within the schedule%s "
+               "(theta = %.3e after %ld iterations); raise --max-iterations or change the "
+               "algorithm\n",
+               opt.fix.tolerance, of.c_str(), r.final.theta, r.iterations);
+  if (!c.output.empty())
+    std::fprintf(stderr, "the field was %s (--unconverged %s)\n",
+                 e.output.empty() ? "not written"
+                                  : ("written to " + e.output + ", not to its final name").c_str(),
+                 opt.unconverged.c_str());
+}
+
+} // namespace
+
+FixResult fix_field(Engine& engine, const FixCommandOptions& opt, int nc, const Geometry& geom,
+                    bool quiet) {
+  return run_schedule(engine, opt.engine.gauge, nc, geom, opt.fix, [quiet](const Progress& p) {
+    if (quiet) return;
+    std::printf("  %8ld %-15s %22.16f %12.4e %10.3f\n", p.iteration, p.phase, p.m.functional,
+                p.m.theta, p.seconds);
+    std::fflush(stdout);
+  });
+}
+
+ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSession& session,
+                      const World& world, const std::string& command_line,
+                      const std::string& label) {
+  const auto started = std::chrono::steady_clock::now();
+  const bool root = world.rank() == 0;
+  const bool quiet = opt.quiet || !root;
+  ConfigOutcome out;
+  SummaryEntry& entry = out.entry;
+  entry.input = c.input.empty() ? "generated:" + opt.generate : c.input;
+
+  HostField u;
+  FileInfo info; // of the input file
+  if (c.input.empty()) {
+    u = generate_field(opt, world);
+  } else {
+    ReadOptions ro;
+    ro.checksum_warning_only = opt.checksum_warning_only;
+    try {
+      u = read_gauge_file(c.input, world, ro, &info);
+    } catch (const Error& e) {
+      out.error = e.what();
+    }
+    // the readers fail on every rank alike; the ranks agree before going on
+    if (world.any(!out.error.empty())) {
+      if (out.error.empty())
+        out.error = "gauge file '" + c.input + "': another rank could not read it";
+      return out;
+    }
+    for (const auto& [name, value] : info.computed)
+      if (name.find("CHECKSUM") != std::string::npos || name.find("SUM") != std::string::npos)
+        entry.input_checksum += (entry.input_checksum.empty() ? "" : " ") + name + "=" + value;
+    if (info.reunitarised && !quiet)
+      std::printf("# %s: %d-bit links reunitarised on read\n", c.input.c_str(),
+                  8 * info.bytes_per_real);
+  }
+  check_output_holds(opt, u.nc, c.input);
+
+  entry.output = c.output; // until the result decides the name
+  entry.gauge = gauge_name(opt.engine.gauge);
+  entry.precision = precision_name(opt.engine.precision);
+  entry.backend = backend_name(opt.engine.backend);
+  entry.ranks = world.size();
+  entry.nc = u.nc;
+  for (int d = 0; d < 4; ++d)
+    entry.lattice[d] = u.geom.L[d];
+  entry.options = command_line;
+  entry.plaquette_before = plaquette(u, world);
+  entry.polyakov_before = polyakov_loop(u, world).re;
+
+  Writer writer(opt, c, info, world, out);
+  const bool track = opt.engine.track_transform;
+  const Geometry geom = u.geom;
+  const int nc = u.nc;
+  CopyStatistics& stats = entry.copies;
+  stats.tolerance = opt.copy_tolerance;
+  const std::uint64_t fingerprint = opt.copies > 1 ? field_fingerprint(u, world) : 0;
+  HostField work, best_links, g, best_g;
+  for (int k = 0; k < opt.copies; ++k) {
+    const std::uint64_t seed =
+        k == 0 ? opt.random_transform_seed : copy_seed(opt.engine.seed, fingerprint, k);
+    if (k + 1 == opt.copies)
+      work = std::move(u); // the input is not needed after the last start
+    else
+      work = u;
+    HostField g_random; // the random start, composed into the written g(x)
+    if (seed) g_random = random_gauge_transform(work, seed);
+    Engine& engine = session.load(work);
+    if (!quiet && k == 0) print_header(entry, engine, world.size());
+    if (!quiet && opt.copies > 1)
+      std::printf("# copy %d of %d: %s\n", k, opt.copies,
+                  seed ? ("random start, seed " + std::to_string(seed)).c_str()
+                       : "the input as read");
+    const FixResult r = fix_field(engine, opt, nc, geom, quiet);
+    if (track && g.data.size() != std::size_t(geom.local_volume()) * nc * nc)
+      g = HostField(geom, nc, 1);
+    engine.download(work, track ? &g : nullptr);
+    if (track && seed) compose_gauge_transforms(g, g_random);
+    stats.copies.push_back(r);
+    stats.seeds.push_back(seed);
+    if (opt.keep_copies) {
+      SummaryEntry copy_entry = entry;
+      copy_entry.result = r;
+      writer.field(c.output.empty() ? "" : copy_path(c.output, k),
+                   c.transform_output.empty() ? "" : copy_path(c.transform_output, k), copy_entry,
+                   work, g);
+    }
+    if (k == 0 || better_copy(r, stats.copies[std::size_t(stats.best)])) {
+      stats.best = k;
+      std::swap(best_links, work);
+      std::swap(best_g, g);
+    }
+  }
+  summarise_copies(stats);
+  entry.result = stats.copies[std::size_t(stats.best)];
+  entry.launches = session.launches();
+  entry.output = written_path(c.output, entry.result.converged, opt.unconverged);
+  entry.transform_output =
+      written_path(c.transform_output, entry.result.converged, opt.unconverged);
+  entry.plaquette_after = plaquette(best_links, world);
+  entry.polyakov_after = polyakov_loop(best_links, world).re;
+  if (root) print_result(label, entry);
+
+  writer.field(c.output, c.transform_output, entry, best_links, best_g);
+  if (!c.summary.empty()) {
+    if (root) write_summary(c.summary, {entry});
+    out.written.push_back(c.summary);
+  }
+  if (root) {
+    for (const NamedPath& p : possible_outputs(c, opt))
+      remove_stale_temporaries(p.path);
+    if (!entry.result.converged) report_not_converged(opt, c, entry);
+  }
+  out.seconds_total =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return out;
+}
+
+} // namespace gf

@@ -1,0 +1,50 @@
+// descent_field.h: what Fourier-accelerated gauge fixing (descent.h) needs from an engine
+// holding a gauge field: the gradient of the functional, its preconditioning in momentum
+// space, a search direction and moves of the links along it. An Engine offers one
+// (Engine::descent_field, for Landau and Coulomb gauge); fourier_field.h implements it once
+// for every backend. Every call is collective over the ranks, and every returned number is
+// the same on every rank (sums are formed per time slice and added in slice order).
+//
+// Fields, per site x (traceless Hermitian N x N, math/hermitian.h):
+//   Delta(x)  the gradient, sum_mu [A_mu(x) - A_mu(x - mu)] of the current links
+//             (gauge/landau_coulomb.h; Coulomb: spatial mu only);
+//   Z(x)      the preconditioned gradient, F^-1[p^2_max / p^2 F[Delta]] (fourier/momentum.h);
+//   D(x)      the search direction.
+// A move by a step a replaces every link of the gauge's directions by
+//   U_mu(x) <- g(x) U_mu(x) g(x + mu)^dagger,   g(x) = exp(-i a D(x)),
+// and a tracked gauge transformation G(x) by g(x) G(x). Since exp(-i a D) exp(-i b D) =
+// exp(-i (a + b) D), moves along one direction add up: move(a) then move(b - a) lands where
+// move(b) would, up to rounding. The raw functional F_raw = sum_{x, mu} Re tr U_mu(x) changes
+// along the line with slope dF_raw/da = sum_x tr[D(x) Delta(x)] (the slope below), exactly.
+#pragma once
+#include <vector>
+
+namespace gf {
+
+// Per time slice of the lattice (every slice, in order), unnormalised.
+struct DescentSums {
+  std::vector<double> functional; // sum Re tr U_mu(x) over the gauge's directions
+  std::vector<double> theta;      // sum tr[Delta(x) Delta(x)^dagger]
+  std::vector<double> slope;      // sum tr[D(x) Delta(x)] (0 before the first direction)
+};
+
+enum class DescentOperand { preconditioned, direction }; // Z or D
+
+class DescentField {
+public:
+  virtual ~DescentField() = default;
+  // Delta of the current links, with the per-slice sums of F, theta and the slope along D.
+  virtual DescentSums evaluate() = 0;
+  // Z = p^2_max / p^2 applied to Delta in momentum space.
+  virtual void precondition() = 0;
+  // sum_x tr[Delta(x) X(x)], X = Z or D.
+  virtual double dot_gradient(DescentOperand x) = 0;
+  // D = Z + beta D (beta = 0: D = Z).
+  virtual void set_direction(double beta) = 0;
+  // Moves the links (and a tracked g(x)) by the step a along D.
+  virtual void move(double a) = 0;
+  // The relative rounding of F in the links' arithmetic (1000 epsilon of its type).
+  virtual double rounding() const = 0;
+};
+
+} // namespace gf

@@ -1,0 +1,52 @@
+// fourier_layout.h: where the Fourier-accelerated fixing keeps its fields on one rank, host
+// and device (indices only; the arrays belong to fourier_field.h and the transforms).
+//
+// Slice layout (gradient, preconditioned gradient, direction, the x-y-z transforms): the
+// C = ceil((N^2 - 1) / 2) complex components of the traceless Hermitian field (component c
+// holds the reals 2c and 2c + 1 of math/hermitian.h's order; SU(2)'s last imaginary part is
+// unused), slowest first
+//   [local slice t][component c][z][y][x],   index (t C + c) V3 + s,  s = x + Lx (y + Ly z).
+// A field with a forward halo has one more slice, t = nt (the next rank's slice 0, or this
+// rank's own slice 0 on one rank).
+//
+// Unit layout (the t transforms, Landau gauge): a unit is one (c, z, y) row of Lx x Lt points,
+// u = (c Lz + z) Ly + y; the units are split over the ranks in contiguous ranges, rank q
+// holding [first_unit(q), first_unit(q + 1)); on each rank
+//   [unit u - first_unit(rank)][x][global t],   t fastest, so every t transform is contiguous.
+// The distributed transpose goes through a message array ordered [unit][local t][x]: on the
+// sending side its units run over the whole lattice (the block for rank q is q's unit range),
+// on the receiving side [source rank][own unit][source's local t][x]. Both are one array on one
+// rank, where no message travels.
+#pragma once
+#include "core/qualifiers.h"
+#include <cstdint>
+
+namespace gf {
+
+struct FourierLayout {
+  int L[4];
+  int nt;    // local time slices
+  int comps; // complex components per site
+  int ranks, rank;
+  std::int64_t v3;
+
+  GF_HD std::int64_t slice_index(int t, int c, std::int64_t s) const {
+    return (std::int64_t(t) * comps + c) * v3 + s;
+  }
+  GF_HD std::int64_t slice_elements(int slices) const { return std::int64_t(slices) * comps * v3; }
+  GF_HD std::int64_t spatial_index(int x, int y, int z) const {
+    return x + std::int64_t(L[0]) * (y + std::int64_t(L[1]) * z);
+  }
+
+  GF_HD std::int64_t units() const { return std::int64_t(comps) * L[1] * L[2]; }
+  GF_HD std::int64_t first_unit(int q) const { return units() * q / ranks; }
+  GF_HD std::int64_t local_units() const { return first_unit(rank + 1) - first_unit(rank); }
+  GF_HD std::int64_t unit_elements() const { return std::int64_t(L[0]) * L[3]; }
+  GF_HD std::int64_t unit_index(std::int64_t local_unit, int x, int t) const {
+    return (local_unit * L[0] + x) * L[3] + t;
+  }
+  // Elements of the message block of one unit: nt slices of one x row.
+  GF_HD std::int64_t block_elements() const { return std::int64_t(nt) * L[0]; }
+};
+
+} // namespace gf

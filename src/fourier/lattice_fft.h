@@ -1,0 +1,31 @@
+// lattice_fft.h: the discrete Fourier transforms of the Fourier-accelerated fixing, behind a
+// small interface so that each backend brings its library: FFTW on the CPU (fftw_fft.h),
+// cuFFT on a GPU. A LatticeFft owns two work arrays in the backend's memory and transforms
+// them in place, unnormalised, with the signs of momentum.h:
+//   slices()  nt time slices in the slice layout (fourier_layout.h); spatial() applies the
+//             3-D transform over (x, y, z) to each component of each slice;
+//   units()   this rank's units in the unit layout (Landau gauge only); temporal() applies
+//             the 1-D transform over t to each (unit, x) line.
+// Implementations compute every slice and every unit with one fixed plan, so that a value
+// does not depend on how many slices or units a rank holds (results are the same for any
+// number of ranks and threads).
+#pragma once
+#include "fourier/fourier_layout.h"
+#include "math/complex.h"
+#include <memory>
+
+namespace gf {
+
+enum class FftSign { forward, backward };
+
+template <class R>
+class LatticeFft {
+public:
+  virtual ~LatticeFft() = default;
+  virtual Complex<R>* slices() = 0;
+  virtual Complex<R>* units() = 0; // null without temporal transforms
+  virtual void spatial(FftSign sign) = 0;
+  virtual void temporal(FftSign sign) = 0;
+};
+
+} // namespace gf

@@ -1,0 +1,613 @@
+// test_fourier.cpp: Fourier-accelerated gauge fixing (src/fourier) on the CPU.
+//   - exp(iQ) against a Taylor series with scaling and squaring; tr(AB) of the components;
+//   - the p^2 convention: the eigenvalue of the lattice Laplacian on plane waves, p = 0;
+//   - FFTW transforms: signs against a direct sum, round trips;
+//   - one preconditioned step against a direct evaluation without transforms (the kernel
+//     p^2_max / p^2 summed in position space), element by element, on the whole lattice and,
+//     under mpirun, on each rank's slab (suite FourierRanks: the distributed transpose);
+//   - the step choice on a model functional: convergence, fixed steps that are too long taken
+//     back, non-finite values stopping the run;
+//   - FASD and FACG to theta < 1e-12 on the sample files, Landau and Coulomb, SU(3) and SU(2),
+//     with plaquette and Polyakov loop unchanged and g(x) taking the input to the output;
+//   - FACG on 1, 2 or 4 ranks: the same iterations, F, theta and links, bit for bit
+//     (FourierRanks).
+#include "comm/decomposition.h"
+#include "comm/mpi_channel.h"
+#include "core/error.h"
+#include "fix/random_transform.h"
+#include "fix/schedule.h"
+#include "fourier/fftw_fft.h"
+#include "fourier/momentum.h"
+#include "gauge_file_test_util.h"
+#include "io/gauge_file.h"
+#include "math/hermitian.h"
+#include "math/random.h"
+#include "math/su_n.h"
+#include "observables/observables.h"
+#include "test_fields.h"
+#include <cmath>
+#include <cstring>
+#include <gtest/gtest.h>
+#include <vector>
+
+namespace gf {
+namespace {
+
+template <int N>
+using M = Matrix<double, N>;
+
+template <int N>
+double max_abs(const M<N>& a) {
+  double d = 0;
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < N; ++j)
+      d = std::max(d, std::sqrt(norm2(a.m[i][j])));
+  return d;
+}
+
+template <int N>
+M<N> scaled(const M<N>& a, Complex<double> s) {
+  M<N> r;
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < N; ++j)
+      r.m[i][j] = s * a.m[i][j];
+  return r;
+}
+
+// exp(X) by scaling and squaring a 30-term Taylor series: the reference.
+template <int N>
+M<N> series_exp(const M<N>& x) {
+  int squarings = 0;
+  double norm = max_abs(x) * N;
+  while (norm > 0.5) {
+    norm /= 2;
+    ++squarings;
+  }
+  const M<N> y = scaled(x, {std::ldexp(1.0, -squarings), 0.0});
+  M<N> sum = M<N>::identity(), term = M<N>::identity();
+  for (int n = 1; n <= 30; ++n) {
+    term = scaled(term * y, {1.0 / n, 0.0});
+    sum = sum + term;
+  }
+  for (int k = 0; k < squarings; ++k)
+    sum = sum * sum;
+  return sum;
+}
+
+template <int N>
+Algebra<double, N> random_algebra(std::uint64_t seed, double size) {
+  Algebra<double, N> a;
+  for (int k = 0; k < algebra_dim<N>; ++k) {
+    const RandomKey key = {seed, static_cast<std::uint64_t>(k), 0, 0};
+    a.v[k] = size * (2.0 * uniform4<double>(key, RandomPurpose::test, 0, 0).u[0] - 1.0);
+  }
+  return a;
+}
+
+template <int N>
+void check_exponential(const Algebra<double, N>& q) {
+  const M<N> g = exp_i(q);
+  const M<N> want = series_exp(scaled(to_matrix(q), {0.0, 1.0}));
+  const double size = max_abs(to_matrix(q));
+  EXPECT_LT(max_abs(g - want), 1e-14 * std::max(1.0, size * size)) << "|Q| = " << size;
+  EXPECT_LT(unitarity_deviation(g), 1e-14);
+}
+
+TEST(FourierAlgebra, ExponentialIsExact) {
+  for (double size : {0.0, 1e-9, 1e-4, 2e-3, 0.05, 0.4, 1.0, 3.0, 10.0})
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      check_exponential(random_algebra<3>(seed, size));
+      check_exponential(random_algebra<2>(seed, size));
+    }
+  // degenerate eigenvalues diag(a, a, -2a), either sign of det Q
+  for (double a : {1e-5, 0.3, -0.3, 2.0}) {
+    Algebra<double, 3> q = {{a, a, 0, 0, 0, 0, 0, 0}};
+    check_exponential(q);
+    q.v[2] = 1e-9; // nearly degenerate
+    check_exponential(q);
+  }
+}
+
+TEST(FourierAlgebra, ComponentsAndTraceProduct) {
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    const Algebra<double, 3> a = random_algebra<3>(seed, 1.0),
+                             b = random_algebra<3>(seed + 100, 1.0);
+    EXPECT_NEAR(trace_product(a, b), trace(to_matrix(a) * to_matrix(b)).re, 1e-14);
+    EXPECT_NEAR(trace(to_matrix(a)).re, 0.0, 1e-15);
+    EXPECT_LT(max_abs(to_matrix(a) - adjoint(to_matrix(a))), 1e-15);
+    const Algebra<double, 3> back = to_algebra(to_matrix(a));
+    for (int k = 0; k < 8; ++k)
+      EXPECT_EQ(back.v[k], a.v[k]);
+    const Algebra<double, 2> c = random_algebra<2>(seed, 1.0),
+                             d = random_algebra<2>(seed + 100, 1.0);
+    EXPECT_NEAR(trace_product(c, d), trace(to_matrix(c) * to_matrix(d)).re, 1e-14);
+  }
+}
+
+// p^2(k) is the eigenvalue of -Laplacian on exp(2 pi i k.x / L); p = 0 gets weight 0 and
+// p^2_max = 4 d is reached where every k_mu = L_mu / 2.
+TEST(FourierMomentum, LaplacianEigenvalueAndZeroMode) {
+  const int L[4] = {4, 6, 2, 8};
+  for (int mu = 0; mu < 4; ++mu)
+    for (int k = 0; k < L[mu]; ++k) {
+      // -[f(x + 1) + f(x - 1) - 2 f(x)] / f(x) for f = exp(i phi x), phi = 2 pi k / L
+      const double phi = 2 * M_PI * k / L[mu];
+      const double eigenvalue = 2.0 - 2.0 * std::cos(phi);
+      EXPECT_NEAR(momentum2_1d(k, L[mu]), eigenvalue, 1e-14);
+    }
+  int zero[4] = {0, 0, 0, 0};
+  EXPECT_EQ(preconditioner_weight(zero, L, 4), 0.0);
+  EXPECT_EQ(preconditioner_weight(zero, L, 3), 0.0);
+  int corner[4] = {2, 3, 1, 4};
+  EXPECT_NEAR(preconditioner_weight(corner, L, 4), 1.0, 1e-15);
+  EXPECT_NEAR(preconditioner_weight(corner, L, 3), 1.0, 1e-15);
+  int one[4] = {0, 0, 0, 1}; // p^2 = 4 sin^2(pi / 8)
+  EXPECT_NEAR(preconditioner_weight(one, L, 4), 16.0 / (4 * std::pow(std::sin(M_PI / 8), 2)),
+              1e-12);
+  EXPECT_EQ(preconditioner_weight(one, L, 3), 0.0); // Coulomb: t is not transformed
+}
+
+FourierLayout layout_for(const int (&L)[4], int comps) {
+  FourierLayout l;
+  for (int mu = 0; mu < 4; ++mu)
+    l.L[mu] = L[mu];
+  l.nt = L[3];
+  l.comps = comps;
+  l.ranks = 1;
+  l.rank = 0;
+  l.v3 = std::int64_t(L[0]) * L[1] * L[2];
+  return l;
+}
+
+Complex<double> test_value(std::int64_t i) {
+  const RandomKey key = {7, static_cast<std::uint64_t>(i), 0, 0};
+  const Uniform4<double> r = uniform4<double>(key, RandomPurpose::test, 0, 0);
+  return {r.u[0] - 0.5, r.u[1] - 0.5};
+}
+
+TEST(FourierTransform, SignsAndRoundTrips) {
+  const int L[4] = {4, 6, 2, 8};
+  const FourierLayout lay = layout_for(L, 3);
+  auto fft = make_fftw<double>(lay, true);
+  Complex<double>* s = fft->slices();
+  const std::int64_t n = lay.slice_elements(lay.nt);
+  std::vector<Complex<double>> input(n);
+  for (std::int64_t i = 0; i < n; ++i)
+    s[i] = input[i] = test_value(i);
+  fft->spatial(FftSign::forward);
+  // slice 1, component 2 at k = (1, 2, 1): sum_x exp(-2 pi i k.x / L) f(x)
+  Complex<double> direct = {0, 0};
+  for (int z = 0; z < L[2]; ++z)
+    for (int y = 0; y < L[1]; ++y)
+      for (int x = 0; x < L[0]; ++x) {
+        const double phase = -2 * M_PI * (1.0 * x / L[0] + 2.0 * y / L[1] + 1.0 * z / L[2]);
+        direct += Complex<double>{std::cos(phase), std::sin(phase)} *
+                  input[lay.slice_index(1, 2, lay.spatial_index(x, y, z))];
+      }
+  const Complex<double> got = s[lay.slice_index(1, 2, lay.spatial_index(1, 2, 1))];
+  EXPECT_NEAR(got.re, direct.re, 1e-12);
+  EXPECT_NEAR(got.im, direct.im, 1e-12);
+  fft->spatial(FftSign::backward);
+  for (std::int64_t i = 0; i < n; ++i) {
+    EXPECT_NEAR(s[i].re, lay.v3 * input[i].re, 1e-12);
+    EXPECT_NEAR(s[i].im, lay.v3 * input[i].im, 1e-12);
+  }
+  Complex<double>* u = fft->units();
+  const std::int64_t m = lay.local_units() * lay.unit_elements();
+  std::vector<Complex<double>> line(m);
+  for (std::int64_t i = 0; i < m; ++i)
+    u[i] = line[i] = test_value(i + n);
+  fft->temporal(FftSign::forward);
+  Complex<double> direct_t = {0, 0}; // unit 5, x = 3, k_t = 3
+  for (int t = 0; t < L[3]; ++t) {
+    const double phase = -2 * M_PI * 3.0 * t / L[3];
+    direct_t += Complex<double>{std::cos(phase), std::sin(phase)} * line[lay.unit_index(5, 3, t)];
+  }
+  EXPECT_NEAR(u[lay.unit_index(5, 3, 3)].re, direct_t.re, 1e-12);
+  EXPECT_NEAR(u[lay.unit_index(5, 3, 3)].im, direct_t.im, 1e-12);
+  fft->temporal(FftSign::backward);
+  for (std::int64_t i = 0; i < m; ++i) {
+    EXPECT_NEAR(u[i].re, L[3] * line[i].re, 1e-12);
+    EXPECT_NEAR(u[i].im, L[3] * line[i].im, 1e-12);
+  }
+  // single precision
+  auto fftf = make_fftw<float>(lay, false);
+  for (std::int64_t i = 0; i < n; ++i)
+    fftf->slices()[i] = {float(input[i].re), float(input[i].im)};
+  fftf->spatial(FftSign::forward);
+  fftf->spatial(FftSign::backward);
+  for (std::int64_t i = 0; i < n; ++i)
+    EXPECT_NEAR(fftf->slices()[i].re / lay.v3, input[i].re, 1e-6);
+}
+
+// ---- one preconditioned step against a direct evaluation -------------------------------
+
+// Delta(x) of the whole lattice from the definition (matrices, natural order).
+template <int N>
+std::vector<M<N>> direct_delta(const HostField& u, int dirs) {
+  std::vector<M<N>> delta(u.local_sites(), M<N>::zero());
+  auto algebra_field = [](const M<N>& v) {
+    M<N> a = scaled(v - adjoint(v), {0.0, -0.5}); // (U - U^dagger) / 2i
+    const Complex<double> tr = Complex<double>{1.0 / N, 0.0} * trace(a);
+    for (int i = 0; i < N; ++i)
+      a.m[i][i] -= tr;
+    return a;
+  };
+  for (std::int64_t s = 0; s < u.local_sites(); ++s) {
+    const SiteCoords c = u.coords(s);
+    for (int mu = 0; mu < dirs; ++mu) {
+      const std::int64_t b = u.local_index(u.geom.backward(c, mu));
+      delta[s] = delta[s] + algebra_field(u.get<N>(s, mu)) - algebra_field(u.get<N>(b, mu));
+    }
+  }
+  return delta;
+}
+
+// Z = K * Delta with K(r) = 1/V sum_k w(k) cos(2 pi k.r / L), w = p^2_max / p^2 (0 at k = 0),
+// summed in position space (4-D for Landau; 3-D within each time slice for Coulomb).
+template <int N>
+std::vector<M<N>> direct_preconditioned(const HostField& u, const std::vector<M<N>>& delta,
+                                        int dirs) {
+  const Geometry& g = u.geom;
+  const int ext[4] = {g.L[0], g.L[1], g.L[2], dirs == 4 ? g.L[3] : 1};
+  const std::int64_t volume = std::int64_t(ext[0]) * ext[1] * ext[2] * ext[3];
+  std::vector<double> kernel(volume, 0.0);
+  auto split = [&](std::int64_t i, int(&x)[4]) {
+    for (int mu = 0; mu < 4; ++mu) {
+      x[mu] = static_cast<int>(i % ext[mu]);
+      i /= ext[mu];
+    }
+  };
+  for (std::int64_t r = 0; r < volume; ++r) {
+    int x[4];
+    split(r, x);
+    double sum = 0;
+    for (std::int64_t q = 1; q < volume; ++q) {
+      int k[4];
+      split(q, k);
+      double p2 = 0, phase = 0;
+      for (int mu = 0; mu < dirs; ++mu) {
+        p2 += 4 * std::pow(std::sin(M_PI * k[mu] / ext[mu]), 2);
+        phase += 2 * M_PI * double(k[mu]) * x[mu] / ext[mu];
+      }
+      sum += 4.0 * dirs / p2 * std::cos(phase);
+    }
+    kernel[r] = sum / volume;
+  }
+  std::vector<M<N>> z(u.local_sites(), M<N>::zero());
+  for (std::int64_t s = 0; s < u.local_sites(); ++s) {
+    const SiteCoords a = u.coords(s);
+    for (std::int64_t t = 0; t < u.local_sites(); ++t) {
+      const SiteCoords b = u.coords(t);
+      if (dirs == 3 && a.x[3] != b.x[3]) continue;
+      std::int64_t r = 0;
+      for (int mu = 3; mu >= 0; --mu)
+        r = r * ext[mu] + ((a.x[mu] - b.x[mu] + ext[mu] * 4) % ext[mu]) % ext[mu];
+      z[s] = z[s] + scaled(delta[t], {kernel[r], 0.0});
+    }
+  }
+  return z;
+}
+
+template <int N>
+void check_step_against_direct(GaugeKind gauge) {
+  const World world;
+  const int L[4] = {6, 2, 4, 12};
+  const int dirs = gauge == GaugeKind::landau ? 4 : 3;
+  const HostField whole = testing::random_field(L, N, 31, 0.5);
+  const std::vector<M<N>> delta = direct_delta<N>(whole, dirs);
+  const std::vector<M<N>> z = direct_preconditioned<N>(whole, delta, dirs);
+
+  const Geometry slab = decompose_time(L, world);
+  EngineOptions opt;
+  opt.gauge = gauge;
+  opt.track_transform = true;
+  if (world.size() > 1) opt.channel = make_channel(world, ExchangePath::automatic);
+  const HostField mine = whole.slab(slab.t0, slab.nt);
+  auto engine = make_engine(mine, opt);
+  DescentField& field = engine->descent_field();
+  const DescentSums sums = field.evaluate();
+  double theta = 0, dz = 0;
+  for (std::int64_t s = 0; s < whole.local_sites(); ++s) {
+    theta += trace(delta[s] * delta[s]).re;
+    dz += trace(delta[s] * z[s]).re;
+  }
+  double theta_sum = 0;
+  for (double v : sums.theta)
+    theta_sum += v;
+  EXPECT_NEAR(theta_sum, theta, 1e-12 * theta);
+  field.precondition();
+  EXPECT_NEAR(field.dot_gradient(DescentOperand::preconditioned), dz, 1e-12 * dz);
+  field.set_direction(0);
+  EXPECT_NEAR(field.dot_gradient(DescentOperand::direction), dz, 1e-12 * dz);
+  const double step = 0.7;
+  field.move(step);
+
+  HostField links(mine.geom, N, 4), g(mine.geom, N, 1);
+  engine->download(links, &g);
+  double worst_g = 0, worst_link = 0;
+  for (std::int64_t s = 0; s < mine.local_sites(); ++s) {
+    const SiteCoords c = mine.coords(s);
+    const std::int64_t w = whole.local_index(c);
+    const M<N> want = series_exp(scaled(z[w], {0.0, -step}));
+    worst_g = std::max(worst_g, max_abs(g.get<N>(s, 0) - want));
+    for (int mu = 0; mu < 4; ++mu) {
+      const SiteCoords f = whole.geom.forward(c, mu);
+      const M<N> g_next = series_exp(scaled(z[whole.local_index(f)], {0.0, -step}));
+      const M<N> moved = want * whole.get<N>(w, mu) * adjoint(g_next);
+      worst_link = std::max(worst_link, max_abs(links.get<N>(s, mu) - moved));
+    }
+  }
+  EXPECT_LT(worst_g, 1e-12) << "rank " << world.rank();
+  EXPECT_LT(worst_link, 1e-12) << "rank " << world.rank();
+}
+
+TEST(FourierRanks, PreconditionedStepMatchesDirectEvaluation) {
+  check_step_against_direct<3>(GaugeKind::landau);
+  check_step_against_direct<2>(GaugeKind::landau);
+  check_step_against_direct<3>(GaugeKind::coulomb);
+  check_step_against_direct<2>(GaugeKind::coulomb);
+}
+
+// ---- the step choice on a model: F(x) = -1/2 sum_i lambda_i x_i^2 ----------------------
+
+class QuadraticField final : public DescentField {
+public:
+  QuadraticField(std::vector<double> lambda, std::vector<double> precondition,
+                 std::vector<double> x)
+      : lambda_(std::move(lambda)), p_(std::move(precondition)), x_(std::move(x)),
+        delta_(x_.size()), z_(x_.size()), d_(x_.size()) {}
+  double breaks_at = 1e300; // a move beyond this step gives NaN
+
+  DescentSums evaluate() override {
+    double f = 0, th = 0, sl = 0;
+    for (std::size_t i = 0; i < x_.size(); ++i) {
+      delta_[i] = -lambda_[i] * x_[i];
+      f += -0.5 * lambda_[i] * x_[i] * x_[i];
+      th += delta_[i] * delta_[i];
+      sl += d_[i] * delta_[i];
+    }
+    return {{f}, {th}, {sl}};
+  }
+  void precondition() override {
+    for (std::size_t i = 0; i < x_.size(); ++i)
+      z_[i] = p_[i] * delta_[i];
+  }
+  double dot_gradient(DescentOperand o) override {
+    double s = 0;
+    for (std::size_t i = 0; i < x_.size(); ++i)
+      s += delta_[i] * (o == DescentOperand::direction ? d_[i] : z_[i]);
+    return s;
+  }
+  void set_direction(double beta) override {
+    for (std::size_t i = 0; i < x_.size(); ++i)
+      d_[i] = z_[i] + beta * d_[i];
+  }
+  void move(double a) override {
+    for (std::size_t i = 0; i < x_.size(); ++i)
+      x_[i] = a > breaks_at ? NAN : x_[i] + a * d_[i];
+  }
+  double rounding() const override { return 1e-13; }
+
+private:
+  std::vector<double> lambda_, p_, x_, delta_, z_, d_;
+};
+
+QuadraticField model() {
+  std::vector<double> lambda, p, x;
+  for (int i = 0; i < 40; ++i) {
+    lambda.push_back(1.0 + i * i);          // condition number 1600
+    p.push_back(1.0 / (1.0 + 0.8 * i * i)); // an imperfect preconditioner
+    x.push_back(std::cos(0.7 * i) + 0.1);
+  }
+  return QuadraticField(lambda, p, x);
+}
+
+// Iterations until theta < 1e-20, at most `most`; F never decreases.
+int descend(QuadraticField& q, DescentParams p, int most = 500) {
+  FourierDescent d(q, p);
+  double f = d.start().functional[0];
+  for (int k = 1; k <= most; ++k) {
+    const FourierDescent::Step s = d.step();
+    EXPECT_GE(s.sums->functional[0], f - 1e-13 * std::abs(f));
+    f = s.sums->functional[0];
+    if (s.sums->theta[0] < 1e-20 || s.stalled) return k;
+  }
+  return most;
+}
+
+TEST(FourierDescentModel, ConvergesWithoutAStepToChoose) {
+  QuadraticField cg = model(), sd = model();
+  const int cg_steps = descend(cg, {DescentMethod::facg, 0.0});
+  const int sd_steps = descend(sd, {DescentMethod::fasd, 0.0});
+  EXPECT_LT(cg_steps, 60);
+  EXPECT_LE(cg_steps, sd_steps);
+}
+
+TEST(FourierDescentModel, TooLongFixedStepIsTakenBackAndHalved) {
+  QuadraticField q = model();
+  const DescentParams too_long = {DescentMethod::fasd, 50.0}; // far beyond 2 / lambda_max of P A
+  descend(q, too_long, 100); // F never decreases from step to step (checked by descend)
+  FourierDescent d(q, too_long);
+  d.start();
+  d.step();
+  EXPECT_LT(d.step_length(), 50.0 / 2);
+}
+
+TEST(FourierDescentModel, NonFiniteValuesStopTheRun) {
+  QuadraticField q = model();
+  q.breaks_at = 0.01;
+  FourierDescent d(q, {DescentMethod::facg, 0.0});
+  d.start();
+  EXPECT_THROW(d.step(), Error);
+}
+
+// ---- the full fix on the samples --------------------------------------------------------
+
+template <int N>
+double max_transform_violation(const HostField& u, const HostField& g, const HostField& fixed) {
+  double d = 0;
+  for (std::int64_t s = 0; s < u.local_sites(); ++s) {
+    const SiteCoords c = u.coords(s);
+    for (int mu = 0; mu < 4; ++mu) {
+      const std::int64_t y = g.local_index(u.geom.forward(c, mu));
+      d = std::max(d, max_abs(g.get<N>(s, 0) * u.get<N>(s, mu) * adjoint(g.get<N>(y, 0)) -
+                              fixed.get<N>(s, mu)));
+    }
+  }
+  return d;
+}
+
+FixOptions fourier_schedule(DescentMethod m, double tolerance, int steps = 3000) {
+  FixOptions fo;
+  Phase p;
+  p.descent.method = m;
+  p.sweeps = steps;
+  fo.phases = {p};
+  fo.tolerance = tolerance;
+  fo.check_interval = 50;
+  return fo;
+}
+
+struct SampleCase {
+  const char* file;
+  GaugeKind gauge;
+  DescentMethod method;
+};
+
+class FourierSamples : public ::testing::TestWithParam<SampleCase> {};
+
+TEST_P(FourierSamples, ReachesThetaKeepingInvariants) {
+  const SampleCase c = GetParam();
+  GF_SAMPLE_OR_SKIP(path, c.file);
+  const HostField u = read_gauge_file(path, testing::self_world());
+  EngineOptions eo;
+  eo.gauge = c.gauge;
+  eo.track_transform = true;
+  auto engine = make_engine(u, eo);
+  const FixResult r =
+      run_schedule(*engine, c.gauge, u.nc, u.geom, fourier_schedule(c.method, 1e-12), nullptr);
+  HostField fixed = u, g(u.geom, u.nc, 1);
+  engine->download(fixed, &g);
+  EXPECT_TRUE(r.converged) << "theta = " << r.final.theta << " after " << r.iterations;
+  EXPECT_LT(c.gauge == GaugeKind::coulomb ? r.final.theta_max_slice : r.final.theta, 1e-12);
+  EXPECT_GT(r.final.functional,
+            normalise(make_engine(u, eo)->measure(), c.gauge, u.nc, u.geom).functional);
+  EXPECT_NEAR(plaquette(fixed), plaquette(u), 1e-12);
+  EXPECT_NEAR(polyakov_loop(fixed).re, polyakov_loop(u).re, 1e-12);
+  EXPECT_NEAR(polyakov_loop(fixed).im, polyakov_loop(u).im, 1e-12);
+  EXPECT_LT(max_unitarity_violation(fixed), 1e-12);
+  EXPECT_LT(max_unitarity_violation(g), 1e-12);
+  const double v =
+      u.nc == 2 ? max_transform_violation<2>(u, g, fixed) : max_transform_violation<3>(u, g, fixed);
+  EXPECT_LT(v, 1e-12);
+  std::printf("  %s %s %s: %ld iterations, %.3f s, theta %.3e\n", c.file, gauge_name(c.gauge),
+              descent_name(c.method), r.iterations, r.seconds, r.final.theta);
+}
+
+std::vector<SampleCase> sample_cases() {
+  std::vector<SampleCase> v;
+  for (const char* f : {"lat..400", "nersc.l8t4b3360", "HILAT.nersc"})
+    for (GaugeKind g : {GaugeKind::landau, GaugeKind::coulomb})
+      for (DescentMethod m : {DescentMethod::fasd, DescentMethod::facg})
+        v.push_back({f, g, m});
+  return v;
+}
+
+INSTANTIATE_TEST_SUITE_P(Samples, FourierSamples, ::testing::ValuesIn(sample_cases()),
+                         [](const ::testing::TestParamInfo<SampleCase>& info) {
+                           std::string f = info.param.file;
+                           for (char& ch : f)
+                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+                           return f + "_" + gauge_name(info.param.gauge) + "_" +
+                                  descent_name(info.param.method);
+                         });
+
+// A fixed step and the hybrid schedule (annealing, then FACG) converge as well; MAG is refused.
+TEST(FourierSchedule, FixedStepHybridAndMag) {
+  const int L[4] = {4, 4, 4, 8};
+  HostField u = testing::random_field(L, 3, 17, 0.3);
+  random_gauge_transform(u, 5);
+  EngineOptions eo;
+  FixOptions fasd = fourier_schedule(DescentMethod::fasd, 1e-12);
+  fasd.phases[0].descent.alpha = 0.08;
+  auto engine = make_engine(u, eo);
+  EXPECT_TRUE(run_schedule(*engine, GaugeKind::landau, 3, u.geom, fasd, nullptr).converged);
+
+  FixOptions hybrid = fourier_schedule(DescentMethod::facg, 1e-12);
+  Phase anneal;
+  anneal.update.kind = UpdateKind::heatbath;
+  anneal.sweeps = 20;
+  anneal.t_max = 1.0;
+  anneal.t_min = 0.01;
+  hybrid.phases.insert(hybrid.phases.begin(), anneal);
+  engine = make_engine(u, eo);
+  const FixResult r = run_schedule(*engine, GaugeKind::landau, 3, u.geom, hybrid, nullptr);
+  EXPECT_TRUE(r.converged);
+  EXPECT_GT(r.iterations, 80); // 20 x (1 + 3) annealing sweeps, then FACG
+
+  eo.gauge = GaugeKind::mag;
+  engine = make_engine(u, eo);
+  EXPECT_THROW(run_schedule(*engine, GaugeKind::mag, 3, u.geom, fasd, nullptr), Error);
+  EXPECT_THROW(engine->descent_field(), Error);
+}
+
+// Single and mixed precision: FACG reaches theta < 1e-9 (the links are stored as floats).
+TEST(FourierSchedule, SingleAndMixedPrecision) {
+  const int L[4] = {4, 4, 4, 8};
+  HostField u = testing::random_field(L, 3, 23, 0.3);
+  random_gauge_transform(u, 3);
+  for (Precision p : {Precision::single, Precision::mixed}) {
+    for (GaugeKind gauge : {GaugeKind::landau, GaugeKind::coulomb}) {
+      EngineOptions eo;
+      eo.precision = p;
+      eo.gauge = gauge;
+      auto engine = make_engine(u, eo);
+      const FixResult r = run_schedule(*engine, gauge, 3, u.geom,
+                                       fourier_schedule(DescentMethod::facg, 1e-9), nullptr);
+      EXPECT_TRUE(r.converged) << precision_name(p) << " " << gauge_name(gauge)
+                               << ": theta = " << r.final.theta;
+    }
+  }
+}
+
+// ---- decomposition ----------------------------------------------------------------------
+
+TEST(FourierRanks, FixMatchesTheWholeLatticeBitwise) {
+  const World world;
+  const int L[4] = {4, 4, 6, 12};
+  for (GaugeKind gauge : {GaugeKind::landau, GaugeKind::coulomb})
+    for (int nc : {3, 2}) {
+      HostField whole = testing::random_field(L, nc, 41, 0.3);
+      random_gauge_transform(whole, 9);
+      const Geometry slab = decompose_time(L, world);
+      const FixOptions fo = fourier_schedule(DescentMethod::facg, 1e-12);
+      EngineOptions opt;
+      opt.gauge = gauge;
+      opt.track_transform = true;
+      auto reference = make_engine(whole, opt);
+      const FixResult r1 = run_schedule(*reference, gauge, nc, whole.geom, fo, nullptr);
+      if (world.size() > 1) opt.channel = make_channel(world, ExchangePath::automatic);
+      auto distributed = make_engine(whole.slab(slab.t0, slab.nt), opt);
+      const FixResult r2 = run_schedule(*distributed, gauge, nc, slab, fo, nullptr);
+      EXPECT_TRUE(r1.converged);
+      EXPECT_EQ(r1.iterations, r2.iterations);
+      EXPECT_EQ(r1.final.functional, r2.final.functional);
+      EXPECT_EQ(r1.final.theta, r2.final.theta);
+      HostField ref_links = whole, ref_g(whole.geom, nc, 1);
+      reference->download(ref_links, &ref_g);
+      HostField links(slab, nc, 4), g(slab, nc, 1);
+      distributed->download(links, &g);
+      const HostField want = ref_links.slab(slab.t0, slab.nt),
+                      want_g = ref_g.slab(slab.t0, slab.nt);
+      EXPECT_EQ(0, std::memcmp(links.data.data(), want.data.data(),
+                               links.data.size() * sizeof(links.data[0])))
+          << gauge_name(gauge) << " SU(" << nc << ") links differ on rank " << world.rank();
+      EXPECT_EQ(0,
+                std::memcmp(g.data.data(), want_g.data.data(), g.data.size() * sizeof(g.data[0])))
+          << gauge_name(gauge) << " SU(" << nc << ") g(x) differs on rank " << world.rank();
+    }
+}
+
+} // namespace
+} // namespace gf
