@@ -3,7 +3,10 @@
 // bits as an untuned one; a warm cache means no timing at all. On the CPU, and on the GPU
 // where one is present (where the tuner picks among real variants).
 #include "fix/engine.h"
+#include "fix/launch_candidates.h"
+#include "fix/precision_types.h"
 #include "fix/schedule.h"
+#include "fix/simd_sweep.h"
 #include "test_fields.h"
 #include "tuning/tune_cache.h"
 #include "tuning/tuner.h"
@@ -109,6 +112,50 @@ TEST_F(EngineTuning, WarmCacheTimesNothingAndChoosesTheSame) {
       EXPECT_EQ(tuner.used(), first) << tune_mode_name(mode);
     }
   }
+}
+
+// On the CPU the local family's sweep is tuned over real candidates, in a fixed order: the
+// SIMD widths (fix/simd_sweep.h), then the scalar sweep, each with the static schedule and,
+// with more than one thread, dynamic chunks; the heatbath's sweep over the scalar ones only.
+// The tuner picks one of them (its ties go to the earlier candidate); without tuning the
+// first runs; and a tuned run gives the untuned bits (EveryModeGivesTheUntunedBits).
+TEST_F(EngineTuning, CpuSweepCandidatesAndDefault) {
+  std::vector<LaunchParams> local, thermal;
+  const std::vector<int> widths = simd_candidate_widths<SinglePrecision>();
+  EXPECT_EQ(widths.front(), 16) << "64 bytes of floats first";
+  EXPECT_EQ(widths.size(), std::size(simd_sweep_widths));
+  EXPECT_EQ(simd_candidate_widths<MixedPrecision>().front(), 16);
+  EXPECT_EQ(simd_candidate_widths<DoublePrecision>().front(), 8);
+  for (int width : widths)
+    for (int schedule : cpu_sweep_schedules()) local.push_back({simd_variant(width), schedule, 0, -1, false});
+  for (int schedule : cpu_sweep_schedules()) thermal.push_back({"site1", schedule, 0, -1, false});
+  local.insert(local.end(), thermal.begin(), thermal.end());
+
+  TuneCache cache(dir_.string(), context(Backend::cpu), nullptr);
+  Tuner tuner(TuneMode::force, &cache, nullptr);
+  sweep_with(&tuner, Backend::cpu, GaugeKind::landau, Precision::single);
+  int sweeps_tuned = 0;
+  for (const TuneReport& r : tuner.reports()) {
+    if (r.key.kernel.rfind("sweep.", 0) != 0) continue;
+    ++sweeps_tuned;
+    const std::vector<LaunchParams>& expected = r.key.kernel == "sweep.landau.local" ? local : thermal;
+    std::vector<LaunchParams> offered;
+    for (const CandidateTiming& c : r.candidates) offered.push_back(c.params);
+    EXPECT_EQ(offered, expected) << r.key.kernel;
+    EXPECT_LT(r.winner, expected.size());
+    EXPECT_EQ(tuner.used().at(r.key), expected.at(r.winner)) << r.key.kernel;
+  }
+  EXPECT_EQ(sweeps_tuned, 2);
+
+  Tuner off(TuneMode::off, &cache, nullptr);
+  sweep_with(&off, Backend::cpu, GaugeKind::landau, Precision::single);
+  int defaults = 0;
+  for (const auto& [key, params] : off.used())
+    if (key.kernel == "sweep.landau.local") {
+      EXPECT_EQ(params, local.front());
+      ++defaults;
+    }
+  EXPECT_EQ(defaults, 1);
 }
 
 } // namespace

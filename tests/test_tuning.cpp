@@ -121,7 +121,7 @@ TEST(LaunchParams, BadTextThrowsNamingIt) {
   for (const char* bad :
        {"", "variant=site4", "block=128 variant=site4 minb=0 carveout=-1 loads=cache",
         "variant=site4 block=x minb=0 carveout=-1 loads=cache",
-        "variant=site4 block=0 minb=0 carveout=-1 loads=cache",
+        "variant=site4 block=-1 minb=0 carveout=-1 loads=cache",
         "variant=site4 block=64 minb=-1 carveout=-1 loads=cache",
         "variant=site4 block=64 minb=0 carveout=101 loads=cache",
         "variant=site4 block=64 minb=0 carveout=-1 loads=texture",
@@ -192,6 +192,8 @@ TEST(TuneKey, FullKeyChangesWithEachPart) {
 TEST(TuneKey, BuildOptionsAndChecks) {
   EXPECT_EQ(build_options(true, "80,90", "release"), "cuda=on gpu_arch=80,90 buildtype=release");
   EXPECT_EQ(build_options(false, "90", "debug"), "cuda=off gpu_arch=- buildtype=debug");
+  EXPECT_EQ(build_options(false, "90", "release", "native"),
+            "cuda=off gpu_arch=- buildtype=release cpu_arch=native");
   EXPECT_NE(compiled_build_options().find("buildtype="), std::string::npos);
   EXPECT_NO_THROW(check_tune_key(fake_key()));
   TuneKey bad = fake_key();

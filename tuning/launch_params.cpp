@@ -46,7 +46,7 @@ LaunchParams parse_launch_params(const std::string& text) {
   p.min_blocks = to_int(text, "minb", values[2]);
   p.carveout = to_int(text, "carveout", values[3]);
   if (p.variant.empty()) throw Error("launch parameters '" + text + "': empty variant");
-  if (p.block <= 0) throw Error("launch parameters '" + text + "': block must be positive");
+  if (p.block < 0) throw Error("launch parameters '" + text + "': block must be >= 0");
   if (p.min_blocks < 0) throw Error("launch parameters '" + text + "': minb must be >= 0");
   if (p.carveout < -1 || p.carveout > 100)
     throw Error("launch parameters '" + text + "': carveout must be -1 or 0 to 100");

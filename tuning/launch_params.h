@@ -1,7 +1,10 @@
 // launch_params.h: how one kernel is launched, as the autotuner chooses it and the tune cache
 // stores it (tune_cache.h). The fields:
-//   variant     the compiled kernel variant, e.g. "site1", "site4", "site8" (threads per site);
-//   block       threads per block (> 0);
+//   variant     the compiled kernel variant, e.g. "site1", "site4", "site8" (threads per site),
+//               "simd8" (the CPU's sweep of 8 sites at once, fix/simd_sweep.h);
+//   block       threads per block (> 0) on a GPU; on the CPU the OpenMP schedule of the
+//               loop over sites: 0 static (one contiguous range per thread), k > 0 dynamic
+//               chunks of k sites;
 //   min_blocks  the __launch_bounds__ minimum of blocks per SM of the compiled instance, 0: none;
 //   carveout    the shared-memory carve-out in percent (0 to 100), -1: the driver's default;
 //   streaming   non-caching (streaming) loads.

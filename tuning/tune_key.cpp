@@ -25,13 +25,15 @@ std::string full_key(const TuneContext& context, const TuneKey& key) {
          key.extents + "\nregion " + key.region + "\n";
 }
 
-std::string build_options(bool cuda, const std::string& gpu_arch, const std::string& buildtype) {
+std::string build_options(bool cuda, const std::string& gpu_arch, const std::string& buildtype,
+                          const std::string& cpu_arch) {
   return std::string("cuda=") + (cuda ? "on" : "off") + " gpu_arch=" + (cuda ? gpu_arch : "-") +
-         " buildtype=" + buildtype;
+         " buildtype=" + buildtype + (cpu_arch.empty() ? "" : " cpu_arch=" + cpu_arch);
 }
 
 std::string compiled_build_options() {
-  return build_options(GAUGEFIX_BUILD_CUDA, GAUGEFIX_BUILD_GPU_ARCH, GAUGEFIX_BUILD_TYPE);
+  return build_options(GAUGEFIX_BUILD_CUDA, GAUGEFIX_BUILD_GPU_ARCH, GAUGEFIX_BUILD_TYPE,
+                       GAUGEFIX_BUILD_CPU_ARCH);
 }
 
 } // namespace gf

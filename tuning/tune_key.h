@@ -11,9 +11,11 @@
 // region is one of the three names and no field holds a tab or a line break (the cache is a
 // TSV file). full_key() writes every part, one per line: two results share a full key
 // exactly when every part is equal.
-// build_options(cuda, gpu_arch, buildtype) makes the build-options string, e.g.
-// "cuda=on gpu_arch=80,90 buildtype=release"; compiled_build_options() is that string for
-// this build (from the values meson compiled in, gaugefix_build.h).
+// build_options(cuda, gpu_arch, buildtype, cpu_arch) makes the build-options string, e.g.
+// "cuda=on gpu_arch=80,90 buildtype=release", with " cpu_arch=native" appended where the
+// CPU code was built for an instruction set (meson option cpu_arch; the CPU's SIMD sweeps
+// differ in speed); compiled_build_options() is that string for this build (from the
+// values meson compiled in, gaugefix_build.h).
 #pragma once
 #include "tuning/device_identity.h"
 #include <compare>
@@ -38,7 +40,8 @@ struct TuneContext {
 
 void check_tune_key(const TuneKey& key);
 std::string full_key(const TuneContext& context, const TuneKey& key);
-std::string build_options(bool cuda, const std::string& gpu_arch, const std::string& buildtype);
+std::string build_options(bool cuda, const std::string& gpu_arch, const std::string& buildtype,
+                          const std::string& cpu_arch = "");
 std::string compiled_build_options();
 
 } // namespace gf

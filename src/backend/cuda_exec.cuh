@@ -21,6 +21,7 @@ struct CudaExec {
   static constexpr bool asynchronous = true; // parallel_for returns at once
   static constexpr bool device_memory = true;
   static constexpr bool lane_groups = true; // several threads per site (lane_sum.h)
+  static constexpr bool simd_sweeps = false; // the CPU's SIMD sweep (fix/simd_sweep.h)
   cudaStream_t stream = nullptr;
 };
 

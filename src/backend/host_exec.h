@@ -1,6 +1,9 @@
-// host_exec.h: the CPU backend. parallel_for runs a site functor in an OpenMP loop (the
-// LaunchConfig of the GPU is accepted and ignored); time_launches and device_identity
-// serve the tuner;
+// host_exec.h: the CPU backend. parallel_for runs a site functor in an OpenMP loop; of the
+// LaunchConfig it reads the block only, as the schedule: 0 (the default here) a static one,
+// one contiguous range of items per thread; k > 0 chunks of k items handed out dynamically
+// (every item is independent, so the result does not depend on it). The sweep's SIMD
+// variant (simd_sweeps; fix/simd_sweep.h) is this backend's own. time_launches and
+// device_identity serve the tuner;
 // Buffer<HostExec, T> is host memory; reduce_segments sums fixed-length segments in a
 // fixed order (one segment per time slice), so reductions do not depend on the number
 // of threads. For the halo exchange: Queue (an ordered stream of work; on the CPU every
@@ -21,12 +24,23 @@ struct HostExec {
   static constexpr bool asynchronous = false; // parallel_for returns when the work is done
   static constexpr bool device_memory = false; // buffers are host memory (no peer access)
   static constexpr bool lane_groups = false;   // one thread per site only (no warps)
+  static constexpr bool simd_sweeps = true;    // sweeps of W sites at once (fix/simd_sweep.h)
 };
 
+// The static schedule, which calls without launch parameters get.
+inline constexpr LaunchConfig host_static_schedule = {0, 0, -1};
+
 template <class B = Bounds<>, class F>
-void parallel_for(HostExec, std::int64_t n, const F& f, const LaunchConfig& = {}) {
+void parallel_for(HostExec, std::int64_t n, const F& f,
+                  const LaunchConfig& config = host_static_schedule) {
+  if (config.block <= 0) {
 #pragma omp parallel for schedule(static)
-  for (std::int64_t i = 0; i < n; ++i) f(i);
+    for (std::int64_t i = 0; i < n; ++i) f(i);
+  } else {
+    const int chunk = config.block;
+#pragma omp parallel for schedule(dynamic, chunk)
+    for (std::int64_t i = 0; i < n; ++i) f(i);
+  }
 }
 
 template <class B = Bounds<>, class F>

@@ -2,6 +2,7 @@
 #include "core/error.h"
 #include "fix/engine_instances.h"
 #include "fix/launch_tunable.h"
+#include "fix/simd_sweep.h"
 
 namespace gf {
 
@@ -39,6 +40,11 @@ int variant_lanes(const std::string& variant) {
   for (int lanes : {1, 2, 4, 8})
     if (variant == lanes_variant(lanes)) return lanes;
   throw Error("unknown sweep variant '" + variant + "' (expected site1, site2, site4 or site8)");
+}
+
+SweepVariant sweep_variant(const LaunchParams& p) {
+  if (const int w = simd_variant_width(p.variant)) return {1, launch_config(p), w};
+  return {variant_lanes(p.variant), launch_config(p), 0};
 }
 
 void check_updatable(const HostField& links, const Channel* channel) {

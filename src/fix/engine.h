@@ -40,12 +40,18 @@ Backend parse_backend(const std::string& name);
 const char* backend_name(Backend b);
 bool cuda_available(); // built with CUDA and a device present
 
-// How a sweep kernel runs: threads per site (1 on the CPU; 1, 2, 4 or 8 on the GPU) and
-// the launch parameters. Every choice gives the bitwise same field (site_sweep.h).
+// How a sweep kernel runs: threads per site (1 on the CPU; 1, 2, 4 or 8 on the GPU), on the
+// CPU the sites per SIMD call (0: the scalar sweep; 4, 8 or 16: fix/simd_sweep.h, local
+// update family only), and the launch parameters. Every choice gives the bitwise same field
+// (site_sweep.h).
 struct SweepVariant {
   int lanes = 1;
   LaunchConfig config;
+  int simd = 0;
 };
+// The SweepVariant of a sweep's launch parameters: variant siteN or simdW (throws Error
+// naming another variant).
+SweepVariant sweep_variant(const LaunchParams& p);
 
 struct EngineOptions {
   GaugeKind gauge = GaugeKind::landau;

@@ -27,6 +27,7 @@
 #include "fix/launch_candidates.h"
 #include "fix/launch_choice.h"
 #include "fix/layout_transfer.h"
+#include "fix/simd_sweep.h"
 #include "fix/site_functors.h"
 #include "fix/site_sweep.h"
 #include "fix/time_link_transform.h"
@@ -230,7 +231,7 @@ private:
     const SiteSweep<Gauge, Prec, N, Lanes, Family> f{view(links_, 4), transform_view(), 0, 0, p, opt_.seed, 0};
     std::vector<int> min_blocks = {0};
     [&]<int... M>(Bounds<M...>) { (min_blocks.push_back(M), ...); }(Bounded{});
-    for (int block : candidate_blocks<Exec>())
+    for (int block : Exec::lane_groups ? candidate_blocks<Exec>() : cpu_sweep_schedules())
       for (int mb : min_blocks)
         for (int carveout : candidate_carveouts<Exec>()) {
           const LaunchParams c{lanes_variant(Lanes), block, mb, carveout, false};
@@ -238,6 +239,14 @@ private:
               resident_blocks<Bounded>(Exec{}, f, launch_config(c)) > 0)
             out.push_back(c);
         }
+  }
+
+  // The CPU's sweeps of the local family, W sites at once (simd_sweep.h), for every width
+  // and schedule; listed first, so that without tuning the first width runs.
+  void add_simd_candidates(std::vector<LaunchParams>& out) const {
+    for (int width : simd_candidate_widths<Prec>())
+      for (int schedule : cpu_sweep_schedules())
+        out.push_back({simd_variant(width), schedule, 0, -1, false});
   }
 
   FieldView<S, N> transform_view() const {
@@ -274,6 +283,7 @@ private:
       const int matrices = (defers_time_links ? 6 : 8) + (tracks_transform() ? 1 : 0);
       spec.bytes = double(sites) * 2.0 * link_bytes() * matrices;
       spec.flops = Gauge::linear && N == 3 ? double(sites) * flops_per_site_update : 0.0;
+      if constexpr (Exec::simd_sweeps && Family == UpdateFamily::local) add_simd_candidates(spec.candidates);
       add_sweep_candidates<1, Family>(p, spec.candidates);
       if constexpr (Exec::lane_groups) {
         add_sweep_candidates<2, Family>(p, spec.candidates);
@@ -281,19 +291,28 @@ private:
         add_sweep_candidates<8, Family>(p, spec.candidates);
       }
       spec.launch = [this, p, first, sites](const LaunchParams& c) {
-        launch_sweep<Family>(Exec{}, SweepVariant{variant_lanes(c.variant), launch_config(c)}, p, 0, 0,
-                             first, sites);
+        launch_sweep<Family>(Exec{}, sweep_variant(c), p, 0, 0, first, sites);
       };
       spec.backup = [this] { backup_fields(); };
       spec.restore = [this] { restore_fields(); };
       return spec;
     });
-    return {variant_lanes(lp.variant), launch_config(lp)};
+    return sweep_variant(lp);
   }
 
   template <UpdateFamily Family>
   void launch_sweep(Exec e, const SweepVariant& v, const UpdateParams& p, int parity,
                     std::uint32_t sweep_index, std::int64_t first, std::int64_t sites) {
+    // (a SIMD variant forced on the thermal family runs the scalar sweep: the heatbath has
+    // no SIMD form)
+    if constexpr (Exec::simd_sweeps && Family == UpdateFamily::local) {
+      if (v.simd > 0)
+        return simd_sweep<Gauge, Prec, N>(
+            v.simd,
+            ScalarLocalSweep<Gauge, Prec, N>{view(links_, 4), transform_view(), parity, first, p, opt_.seed,
+                                             sweep_index},
+            sites, v.config);
+    }
     if constexpr (Exec::lane_groups) {
       if (v.lanes == 2) return launch_lanes<2, Family>(e, v.config, p, parity, sweep_index, first, sites);
       if (v.lanes == 4) return launch_lanes<4, Family>(e, v.config, p, parity, sweep_index, first, sites);
@@ -302,6 +321,8 @@ private:
     if (v.lanes != 1)
       throw Error("the " + std::string(Exec::name) + " backend has no sweep with " + std::to_string(v.lanes) +
                   " threads per site");
+    if (v.simd > 0 && !Exec::simd_sweeps)
+      throw Error("the " + std::string(Exec::name) + " backend has no SIMD sweep");
     launch_lanes<1, Family>(e, v.config, p, parity, sweep_index, first, sites);
   }
 

@@ -1,8 +1,10 @@
 // launch_choice.h: the launch parameters an engine uses for each of its kernels, chosen
 // once per TuneKey and kept: a forced choice (tests, benchmarks), else the Tuner's
 // (tuning/tuner.h; collective over the ranks, rank_tuning.h), else the per-architecture
-// defaults (tuning/default_params.h). A choice that is not among the launch's candidates
-// (a cache or default table written for other kernels) falls back to the first candidate.
+// defaults (tuning/default_params.h; on the CPU, which has no table, the first candidate:
+// the engine lists its preferred launch first). A choice that is not among the launch's
+// candidates (a cache or default table written for other kernels) falls back to the first
+// candidate.
 #pragma once
 #include "comm/channel.h"
 #include "fix/launch_tunable.h"
@@ -28,7 +30,8 @@ public:
     if (it != chosen_.end()) return it->second;
     LaunchSpec spec = make_spec();
     spec.key = key;
-    spec.defaults = default_launch_params(device_, key);
+    spec.defaults = Exec::lane_groups || spec.candidates.empty() ? default_launch_params(device_, key)
+                                                                  : spec.candidates.front();
     LaunchParams p = spec.defaults;
     if (tuner_) {
       LaunchTunable<Exec> t(spec);

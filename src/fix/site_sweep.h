@@ -28,6 +28,9 @@
 // Precision (precision_types.h): links loaded, summed and multiplied in Prec::link, the
 // SU(2) problems and G in Prec::problem. The update kinds come in two compiled families
 // (local_update.h); params.kind picks the rule within the family.
+//
+// SiteUpdate holds what happens between the loads and the saves, for any real type: the
+// CPU's SIMD sweep (simd_site_sweep.h) runs it on W sites at once with Simd<T, W> reals.
 #pragma once
 #include "backend/lane_sum.h"
 #include "fix/precision_types.h"
@@ -76,21 +79,12 @@ GF_INLINE Quaternion<To> quaternion_cast(const Quaternion<From>& g) {
 // for SU(3) Landau overrelaxation (its appendix), kept as the nominal figure.
 constexpr double flops_per_site_update = 2274;
 
-template <class Gauge, class Prec, int N, int Lanes, UpdateFamily Family>
-struct SiteSweep {
-  using S = typename Prec::storage;
-  using C = typename Prec::link;
-  using P = typename Prec::problem;
-  static constexpr int lanes = Lanes;
+// The slots of one lane of a site and what the update does with them, for any real type
+// (float, double, or Simd<T, W> for W sites at once, fix/simd_site_sweep.h): the part of
+// the sweep shared by every backend and variant.
+template <class Gauge, int N, int Lanes, UpdateFamily Family>
+struct SiteUpdate {
   static constexpr int slots = 8 / Lanes; // links per lane
-
-  FieldView<S, N> links;
-  FieldView<S, N> transform; // data == nullptr when g(x) is not tracked
-  int parity;
-  std::int64_t first_site; // item i updates site first_site + i / Lanes of this parity
-  UpdateParams params;
-  std::uint64_t seed;
-  std::uint32_t sweep;
 
   // Whether slot k of a lane holds a down link: known at compile time unless every lane
   // holds one slot (8 lanes), so that the other kernels carry no selects.
@@ -99,50 +93,22 @@ struct SiteSweep {
   GF_INLINE static bool skipped(int lane, int k) {
     return !Gauge::sweeps_time_links && (lane * slots + k) / 2 == time_dir;
   }
+  GF_INLINE static int direction(int lane, int k) { return (lane * slots + k) / 2; }
 
   // The lane that updates g(x): lane 0, or where the time slots are skipped the lane that
   // owns them (slot 6), so that its loads take the place of the time links'.
   static constexpr int transform_lane = Gauge::sweeps_time_links ? 0 : 6 / slots;
 
-  GF_HD void operator()(std::int64_t item) const {
-    const Geometry& geom = links.geom;
-    const std::int64_t site = first_site + item / Lanes;
-    const int lane = static_cast<int>(item % Lanes);
-    int t;
-    std::int64_t h;
-    geom.split_site(site, t, h);
-    const SiteCoords c = geom.coords(t, parity, h);
-
-    int at_t[slots], at_p[slots];
-    std::int64_t at_h[slots];
-    Matrix<C, N> v[slots];
-GF_UNROLL
-    for (int k = 0; k < slots; ++k) {
-      const int mu = (lane * slots + k) / 2;
-      if (skipped(lane, k)) {
-        v[k] = Matrix<C, N>::zero();
-        continue;
-      }
-      if (!is_down(lane, k)) {
-        at_t[k] = t;
-        at_p[k] = parity;
-        at_h[k] = h;
-      } else {
-        const SiteCoords b = geom.backward(c, mu);
-        at_t[k] = b.x[3] - geom.t0;
-        at_p[k] = 1 - parity;
-        at_h[k] = geom.half_index(b);
-      }
-      const Matrix<C, N> u = links.template load<C>(at_t[k], at_p[k], mu, at_h[k]);
-      v[k] = is_down(lane, k) ? adjoint(u) : u;
-    }
-
-    const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(c)), sweep, 0};
+  // Updates the lane's links v (V_j, skipped slots zero) in place; returns G, the product of
+  // the subgroup updates (g(x) <- G g(x)). C: link arithmetic, P: the SU(2) problems.
+  template <class C, class P, class Key>
+  GF_INLINE static Matrix<P, N> apply(Matrix<C, N> (&v)[slots], int lane, const UpdateParams& params,
+                                      const Key& key) {
     Matrix<P, N> g = Matrix<P, N>::identity();
     if constexpr (Gauge::linear) {
       Matrix<C, N> part[slots];
 GF_UNROLL
-      for (int k = 0; k < slots; ++k) part[k] = Gauge::k_contribution(v[k], (lane * slots + k) / 2);
+      for (int k = 0; k < slots; ++k) part[k] = Gauge::k_contribution(v[k], direction(lane, k));
       Matrix<P, N> big_k = matrix_cast<P>(lane_sum<Lanes>(tree_sum(part)));
 GF_UNROLL
       for (int s = 0; s < subgroup_count<N>; ++s) {
@@ -169,14 +135,70 @@ GF_UNROLL
         left_multiply(gs, s, g);
       }
     }
+    return g;
+  }
+};
+
+template <class Gauge, class Prec, int N, int Lanes, UpdateFamily Family>
+struct SiteSweep {
+  using S = typename Prec::storage;
+  using C = typename Prec::link;
+  using P = typename Prec::problem;
+  using Update = SiteUpdate<Gauge, N, Lanes, Family>;
+  static constexpr int lanes = Lanes;
+  static constexpr int slots = Update::slots;
+
+  FieldView<S, N> links;
+  FieldView<S, N> transform; // data == nullptr when g(x) is not tracked
+  int parity;
+  std::int64_t first_site; // item i updates site first_site + i / Lanes of this parity
+  UpdateParams params;
+  std::uint64_t seed;
+  std::uint32_t sweep;
+
+  GF_HD void operator()(std::int64_t item) const {
+    const Geometry& geom = links.geom;
+    const std::int64_t site = first_site + item / Lanes;
+    const int lane = static_cast<int>(item % Lanes);
+    int t;
+    std::int64_t h;
+    geom.split_site(site, t, h);
+    const SiteCoords c = geom.coords(t, parity, h);
+
+    int at_t[slots], at_p[slots];
+    std::int64_t at_h[slots];
+    Matrix<C, N> v[slots];
+GF_UNROLL
+    for (int k = 0; k < slots; ++k) {
+      const int mu = Update::direction(lane, k);
+      if (Update::skipped(lane, k)) {
+        v[k] = Matrix<C, N>::zero();
+        continue;
+      }
+      if (!Update::is_down(lane, k)) {
+        at_t[k] = t;
+        at_p[k] = parity;
+        at_h[k] = h;
+      } else {
+        const SiteCoords b = geom.backward(c, mu);
+        at_t[k] = b.x[3] - geom.t0;
+        at_p[k] = 1 - parity;
+        at_h[k] = geom.half_index(b);
+      }
+      const Matrix<C, N> u = links.template load<C>(at_t[k], at_p[k], mu, at_h[k]);
+      v[k] = Update::is_down(lane, k) ? adjoint(u) : u;
+    }
+
+    const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(c)), sweep, 0};
+    const Matrix<P, N> g = Update::template apply<C, P>(v, lane, params, key);
 
 GF_UNROLL
     for (int k = 0; k < slots; ++k) {
-      if (skipped(lane, k)) continue;
-      links.template save<C>(at_t[k], at_p[k], (lane * slots + k) / 2, at_h[k],
-                             is_down(lane, k) ? adjoint(v[k]) : v[k]);
+      if (Update::skipped(lane, k)) continue;
+      links.template save<C>(at_t[k], at_p[k], Update::direction(lane, k), at_h[k],
+                             Update::is_down(lane, k) ? adjoint(v[k]) : v[k]);
     }
-    if (transform.data && lane == transform_lane)
+    if (transform.data && lane == Update::transform_lane)
       transform.template save<P>(t, parity, 0, h, g * transform.template load<P>(t, parity, 0, h));
   }
 };

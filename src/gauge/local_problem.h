@@ -10,6 +10,8 @@
 // microcanonical step, which
 // keeps f), value(g), and heatbath(T, ...) drawing g with weight exp(f(g) / T) under Haar
 // measure, exactly, from counter-based random numbers.
+// All but the heatbath are written without branches on C's values (select, math/real.h),
+// so that they run on C = Simd<T, W> (math/simd.h) as well, W sites at once.
 #pragma once
 #include "math/quaternion.h"
 #include "math/random.h"
@@ -35,8 +37,7 @@ struct LinearProblem {
 
   GF_HD Quaternion<C> maximizer() const {
     const C n2 = norm2(q);
-    if (!(n2 > C(0))) return quaternion_identity<C>();
-    return scale(conj(q), inverse_sqrt(n2));
+    return select(n2 > C(0), scale(conj(q), inverse_sqrt(n2)), quaternion_identity<C>());
   }
 
   // The overrelaxed maximiser (g*)^omega of overrelax(), formed from q
@@ -46,9 +47,9 @@ struct LinearProblem {
     const C v2 = q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
     const C q02 = q[0] * q[0];
     const C n2 = q02 + v2;
-    if (!(n2 > C(0))) return quaternion_identity<C>();
     const C b = omega * q02 + v2;
-    return normalized(Quaternion<C>{{n2 * q[0], -b * q[1], -b * q[2], -b * q[3]}});
+    return select(n2 > C(0), normalized(Quaternion<C>{{n2 * q[0], -b * q[1], -b * q[2], -b * q[3]}}),
+                  quaternion_identity<C>());
   }
 
   // g*^2 = g* (g* q) / |q| ... maps the identity to its mirror image about g*.
@@ -117,23 +118,15 @@ struct QuadraticProblem {
   // Top eigenvalue gap and normalised top eigenvector (e0, e1) of H.
   GF_HD C top_eigenvector(Complex<C>& e0, Complex<C>& e1) const {
     const C half_diff = (a - b) / C(2);
-    const C root = std::sqrt(half_diff * half_diff + norm2(c));
-    if (a >= b) {
-      e0 = {half_diff + root, C(0)};   // lambda - b
-      e1 = conj(c);
-    } else {
-      e0 = c;
-      e1 = {-half_diff + root, C(0)};  // lambda - a
-    }
+    const C root = square_root(half_diff * half_diff + norm2(c));
+    const auto upper = a >= b;
+    e0 = select(upper, Complex<C>{half_diff + root, C(0)}, c);  // lambda - b, or H01
+    e1 = select(upper, conj(c), Complex<C>{-half_diff + root, C(0)}); // H10, or lambda - a
     const C n2 = norm2(e0) + norm2(e1);
-    if (!(n2 > C(0))) {
-      e0 = {C(1), C(0)};
-      e1 = {C(0), C(0)};
-    } else {
-      const C s = C(1) / std::sqrt(n2);
-      e0 = s * e0;
-      e1 = s * e1;
-    }
+    const auto regular = n2 > C(0);
+    const C s = C(1) / square_root(n2);
+    e0 = select(regular, s * e0, Complex<C>{C(1), C(0)});
+    e1 = select(regular, s * e1, Complex<C>{C(0), C(0)});
     return C(2) * root;
   }
 
@@ -145,12 +138,9 @@ struct QuadraticProblem {
   GF_HD Quaternion<C> maximizer() const {
     Complex<C> e0, e1;
     top_eigenvector(e0, e1);
-    const C m = std::sqrt(norm2(e0));
-    if (m > C(0)) {
-      const Complex<C> phase = (C(1) / m) * conj(e0);
-      e1 = phase * e1;
-    }
-    return from_row({m, C(0)}, e1);
+    const C m = square_root(norm2(e0));
+    const Complex<C> phase = (C(1) / m) * conj(e0);
+    return from_row({m, C(0)}, select(m > C(0), phase * e1, e1));
   }
 
   GF_HD Quaternion<C> overrelaxed_maximizer(C omega) const { return overrelax(maximizer(), omega); }

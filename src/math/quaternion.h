@@ -52,6 +52,12 @@ GF_INLINE Quaternion<T> normalized(const Quaternion<T>& a) {
   return scale(a, inverse_sqrt(norm2(a)));
 }
 
+// a where m holds, else b (m: bool, or the mask of Simd, math/real.h).
+template <class M, class T>
+GF_INLINE Quaternion<T> select(const M& m, const Quaternion<T>& a, const Quaternion<T>& b) {
+  return {{select(m, a[0], b[0]), select(m, a[1], b[1]), select(m, a[2], b[2]), select(m, a[3], b[3])}};
+}
+
 template <class T>
 GF_INLINE Matrix<T, 2> to_matrix(const Quaternion<T>& a) {
   Matrix<T, 2> m;

@@ -15,9 +15,10 @@ constexpr UpdateFamily update_family(UpdateKind k) {
   return k == UpdateKind::heatbath ? UpdateFamily::thermal : UpdateFamily::local;
 }
 
-template <UpdateFamily Family, class C, class Problem>
-GF_HD Quaternion<C> family_update(const Problem& problem, const UpdateParams& p,
-                                  const RandomKey& key, int subgroup) {
+// Key: a RandomKey, or for C = Simd<T, W> one key per lane (LaneKeys<W>, math/simd.h).
+template <UpdateFamily Family, class C, class Problem, class Key>
+GF_HD Quaternion<C> family_update(const Problem& problem, const UpdateParams& p, const Key& key,
+                                  int subgroup) {
   if constexpr (Family == UpdateFamily::thermal) {
     return problem.heatbath(C(p.temperature), key, subgroup);
   } else {
@@ -28,7 +29,7 @@ GF_HD Quaternion<C> family_update(const Problem& problem, const UpdateParams& p,
       return problem.reflection();
     case UpdateKind::stochastic_relaxation: {
       const Uniform4<C> r = uniform4<C>(key, RandomPurpose::stochastic_choice, subgroup, 0);
-      return r.u[0] < C(p.probability) ? problem.reflection() : problem.maximizer();
+      return select(r.u[0] < C(p.probability), problem.reflection(), problem.maximizer());
     }
     case UpdateKind::overrelaxation:
     default:
