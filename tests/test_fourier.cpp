@@ -11,6 +11,8 @@
 //     with plaquette and Polyakov loop unchanged and g(x) taking the input to the output;
 //   - FACG on 1, 2 or 4 ranks: the same iterations, F, theta and links, bit for bit
 //     (FourierRanks).
+// The FourierRanks tests also run on the CUDA backend (cuFFT) where a GPU is present: one
+// GPU per rank under mpirun (EngineOptions::node_rank), the whole lattice on the same GPU.
 #include "comm/decomposition.h"
 #include "comm/mpi_channel.h"
 #include "core/error.h"
@@ -290,7 +292,7 @@ std::vector<M<N>> direct_preconditioned(const HostField& u, const std::vector<M<
 }
 
 template <int N>
-void check_step_against_direct(GaugeKind gauge) {
+void check_step_against_direct(GaugeKind gauge, Backend backend) {
   const World world;
   const int L[4] = {6, 2, 4, 12};
   const int dirs = gauge == GaugeKind::landau ? 4 : 3;
@@ -301,6 +303,8 @@ void check_step_against_direct(GaugeKind gauge) {
   const Geometry slab = decompose_time(L, world);
   EngineOptions opt;
   opt.gauge = gauge;
+  opt.backend = backend;
+  opt.node_rank = world.node_rank();
   opt.track_transform = true;
   if (world.size() > 1) opt.channel = make_channel(world, ExchangePath::automatic);
   const HostField mine = whole.slab(slab.t0, slab.nt);
@@ -338,15 +342,23 @@ void check_step_against_direct(GaugeKind gauge) {
       worst_link = std::max(worst_link, max_abs(links.get<N>(s, mu) - moved));
     }
   }
-  EXPECT_LT(worst_g, 1e-12) << "rank " << world.rank();
-  EXPECT_LT(worst_link, 1e-12) << "rank " << world.rank();
+  EXPECT_LT(worst_g, 1e-12) << backend_name(backend) << " rank " << world.rank();
+  EXPECT_LT(worst_link, 1e-12) << backend_name(backend) << " rank " << world.rank();
 }
 
 TEST(FourierRanks, PreconditionedStepMatchesDirectEvaluation) {
-  check_step_against_direct<3>(GaugeKind::landau);
-  check_step_against_direct<2>(GaugeKind::landau);
-  check_step_against_direct<3>(GaugeKind::coulomb);
-  check_step_against_direct<2>(GaugeKind::coulomb);
+  check_step_against_direct<3>(GaugeKind::landau, Backend::cpu);
+  check_step_against_direct<2>(GaugeKind::landau, Backend::cpu);
+  check_step_against_direct<3>(GaugeKind::coulomb, Backend::cpu);
+  check_step_against_direct<2>(GaugeKind::coulomb, Backend::cpu);
+}
+
+TEST(FourierRanks, PreconditionedStepMatchesDirectEvaluationOnGpu) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  check_step_against_direct<3>(GaugeKind::landau, Backend::cuda);
+  check_step_against_direct<2>(GaugeKind::landau, Backend::cuda);
+  check_step_against_direct<3>(GaugeKind::coulomb, Backend::cuda);
+  check_step_against_direct<2>(GaugeKind::coulomb, Backend::cuda);
 }
 
 // ---- the step choice on a model: F(x) = -1/2 sum_i lambda_i x_i^2 ----------------------
@@ -568,7 +580,7 @@ TEST(FourierSchedule, SingleAndMixedPrecision) {
 
 // ---- decomposition ----------------------------------------------------------------------
 
-TEST(FourierRanks, FixMatchesTheWholeLatticeBitwise) {
+void check_fix_against_whole_lattice(Backend backend, Precision precision) {
   const World world;
   const int L[4] = {4, 4, 6, 12};
   for (GaugeKind gauge : {GaugeKind::landau, GaugeKind::coulomb})
@@ -576,19 +588,26 @@ TEST(FourierRanks, FixMatchesTheWholeLatticeBitwise) {
       HostField whole = testing::random_field(L, nc, 41, 0.3);
       random_gauge_transform(whole, 9);
       const Geometry slab = decompose_time(L, world);
-      const FixOptions fo = fourier_schedule(DescentMethod::facg, 1e-12);
+      const FixOptions fo =
+          fourier_schedule(DescentMethod::facg, precision == Precision::double_ ? 1e-12 : 1e-9);
       EngineOptions opt;
       opt.gauge = gauge;
+      opt.backend = backend;
+      opt.precision = precision;
+      opt.node_rank = world.node_rank();
       opt.track_transform = true;
       auto reference = make_engine(whole, opt);
       const FixResult r1 = run_schedule(*reference, gauge, nc, whole.geom, fo, nullptr);
       if (world.size() > 1) opt.channel = make_channel(world, ExchangePath::automatic);
       auto distributed = make_engine(whole.slab(slab.t0, slab.nt), opt);
       const FixResult r2 = run_schedule(*distributed, gauge, nc, slab, fo, nullptr);
-      EXPECT_TRUE(r1.converged);
-      EXPECT_EQ(r1.iterations, r2.iterations);
-      EXPECT_EQ(r1.final.functional, r2.final.functional);
-      EXPECT_EQ(r1.final.theta, r2.final.theta);
+      const std::string what = std::string(backend_name(backend)) + " " +
+                               precision_name(precision) + " " + gauge_name(gauge) + " SU(" +
+                               std::to_string(nc) + ")";
+      EXPECT_TRUE(r1.converged) << what;
+      EXPECT_EQ(r1.iterations, r2.iterations) << what;
+      EXPECT_EQ(r1.final.functional, r2.final.functional) << what;
+      EXPECT_EQ(r1.final.theta, r2.final.theta) << what;
       HostField ref_links = whole, ref_g(whole.geom, nc, 1);
       reference->download(ref_links, &ref_g);
       HostField links(slab, nc, 4), g(slab, nc, 1);
@@ -597,11 +616,22 @@ TEST(FourierRanks, FixMatchesTheWholeLatticeBitwise) {
                       want_g = ref_g.slab(slab.t0, slab.nt);
       EXPECT_EQ(0, std::memcmp(links.data.data(), want.data.data(),
                                links.data.size() * sizeof(links.data[0])))
-          << gauge_name(gauge) << " SU(" << nc << ") links differ on rank " << world.rank();
+          << what << ": links differ on rank " << world.rank();
       EXPECT_EQ(0,
                 std::memcmp(g.data.data(), want_g.data.data(), g.data.size() * sizeof(g.data[0])))
-          << gauge_name(gauge) << " SU(" << nc << ") g(x) differs on rank " << world.rank();
+          << what << ": g(x) differs on rank " << world.rank();
     }
+}
+
+TEST(FourierRanks, FixMatchesTheWholeLatticeBitwise) {
+  check_fix_against_whole_lattice(Backend::cpu, Precision::double_);
+}
+
+// cuFFT: every slice and line by one fixed plan whatever the decomposition (cufft_fft.h).
+TEST(FourierRanks, FixMatchesTheWholeLatticeBitwiseOnGpu) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  for (Precision p : {Precision::double_, Precision::mixed, Precision::single})
+    check_fix_against_whole_lattice(Backend::cuda, p);
 }
 
 } // namespace

@@ -1,6 +1,9 @@
 // Tier 3 on the GPU: the CUDA backend against the CPU backend, the same functors and the
 // same random numbers, for every gauge, group, update kind (the heatbath included) and
-// precision; and full convergence on the GPU. Skips when no CUDA device is present.
+// precision; and full convergence on the GPU. Fourier-accelerated fixing (FASD, FACG; cuFFT
+// against FFTW): the first steps to rounding, and convergence with the same iterations (to
+// one) and F, for Landau and Coulomb gauge, SU(2) and SU(3), every precision. Skips when no
+// CUDA device is present.
 #include "fix/random_transform.h"
 #include "fix/schedule.h"
 #include "observables/observables.h"
@@ -208,6 +211,118 @@ TEST(GpuStorage8, MatchesCpuAfterSweeps) {
         << precision_name(prec);
   }
 }
+
+// ---- Fourier-accelerated fixing: the GPU (cuFFT) against the CPU (FFTW) ----------------
+
+struct FourierGpuCase {
+  GaugeKind gauge;
+  int nc;
+  Precision precision;
+  DescentMethod method;
+};
+
+std::string fourier_case_name(const ::testing::TestParamInfo<FourierGpuCase>& info) {
+  return std::string(gauge_name(info.param.gauge)) + "_su" + std::to_string(info.param.nc) + "_" +
+         precision_name(info.param.precision) + "_" + descent_name(info.param.method);
+}
+
+FixOptions descent_schedule(DescentMethod m, double tolerance, int steps) {
+  FixOptions fo;
+  Phase p;
+  p.descent.method = m;
+  p.sweeps = steps;
+  fo.phases = {p};
+  fo.tolerance = tolerance;
+  fo.check_interval = 50;
+  return fo;
+}
+
+// A smooth field far from the gauge (every extent different: the transposes' indices).
+HostField fourier_field(int nc) {
+  const int L[4] = {8, 6, 4, 10};
+  HostField u = testing::random_field(L, nc, 29, 0.3);
+  random_gauge_transform(u, 7);
+  return u;
+}
+
+class FourierGpuMatchesCpu : public ::testing::TestWithParam<FourierGpuCase> {};
+
+// Eight steps from the same field: the same line-search decisions, links and g(x) to rounding.
+TEST_P(FourierGpuMatchesCpu, FirstSteps) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  const FourierGpuCase c = GetParam();
+  const HostField start = fourier_field(c.nc);
+  EngineOptions eo;
+  eo.gauge = c.gauge;
+  eo.precision = c.precision;
+  eo.track_transform = true;
+  auto e_cpu = make_engine(start, eo);
+  eo.backend = Backend::cuda;
+  auto e_gpu = make_engine(start, eo);
+  const FixOptions fo = descent_schedule(c.method, 1e-30, 8);
+  const FixResult r_cpu = run_schedule(*e_cpu, c.gauge, c.nc, start.geom, fo, nullptr);
+  const FixResult r_gpu = run_schedule(*e_gpu, c.gauge, c.nc, start.geom, fo, nullptr);
+  EXPECT_EQ(r_cpu.iterations, 8);
+  EXPECT_EQ(r_gpu.iterations, 8);
+  HostField cpu = start, gpu = start, g_cpu(start.geom, c.nc, 1), g_gpu(start.geom, c.nc, 1);
+  e_cpu->download(cpu, &g_cpu);
+  e_gpu->download(gpu, &g_gpu);
+  // float links: the GPU's fused multiply-adds and reciprocal square roots (as above)
+  const double tol = c.precision == Precision::double_ ? 1e-11 : 1e-4;
+  EXPECT_LT(max_difference(cpu, gpu), tol);
+  EXPECT_LT(max_difference(g_cpu, g_gpu), tol);
+  EXPECT_NEAR(r_cpu.final.functional, r_gpu.final.functional, tol);
+  EXPECT_NEAR(r_cpu.final.theta, r_gpu.final.theta, 1e3 * tol * r_cpu.final.theta);
+}
+
+// To the gauge: both converge, with the same iterations to one in double (a few more in
+// float, where the last steps go by rounding), the same F, and the GPU's field satisfies the
+// gauge condition measured again by the CPU, with its plaquette unchanged.
+TEST_P(FourierGpuMatchesCpu, ConvergesLikeCpu) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  const FourierGpuCase c = GetParam();
+  const bool dbl = c.precision == Precision::double_;
+  const HostField start = fourier_field(c.nc);
+  EngineOptions eo;
+  eo.gauge = c.gauge;
+  eo.precision = c.precision;
+  auto e_cpu = make_engine(start, eo);
+  eo.backend = Backend::cuda;
+  auto e_gpu = make_engine(start, eo);
+  const double tolerance = dbl ? 1e-12 : 1e-9;
+  const FixOptions fo = descent_schedule(c.method, tolerance, 5000);
+  const FixResult r_cpu = run_schedule(*e_cpu, c.gauge, c.nc, start.geom, fo, nullptr);
+  const FixResult r_gpu = run_schedule(*e_gpu, c.gauge, c.nc, start.geom, fo, nullptr);
+  ASSERT_TRUE(r_cpu.converged) << "cpu theta " << r_cpu.final.theta;
+  ASSERT_TRUE(r_gpu.converged) << "gpu theta " << r_gpu.final.theta;
+  const long spread = dbl ? 1 : std::max(2L, r_cpu.iterations / 10);
+  EXPECT_LE(std::abs(r_cpu.iterations - r_gpu.iterations), spread)
+      << r_cpu.iterations << " (cpu) against " << r_gpu.iterations << " (gpu)";
+  EXPECT_NEAR(r_cpu.final.functional, r_gpu.final.functional, dbl ? 1e-12 : 1e-6);
+  HostField gpu = start;
+  e_gpu->download(gpu, nullptr);
+  EngineOptions check;
+  check.gauge = c.gauge;
+  const Measurement m = normalise(make_engine(gpu, check)->measure(), c.gauge, c.nc, gpu.geom);
+  EXPECT_LT(c.gauge == GaugeKind::coulomb ? m.theta_max_slice : m.theta, dbl ? 1.01 * tolerance : 1e-8);
+  EXPECT_NEAR(plaquette(gpu), plaquette(start), dbl ? 1e-12 : 1e-6);
+  std::printf("  %s: %ld (cpu) and %ld (gpu) iterations, %.3f s and %.3f s\n",
+              fourier_case_name({c, 0}).c_str(), r_cpu.iterations, r_gpu.iterations, r_cpu.seconds,
+              r_gpu.seconds);
+}
+
+std::vector<FourierGpuCase> fourier_cases() {
+  std::vector<FourierGpuCase> v;
+  for (GaugeKind g : {GaugeKind::landau, GaugeKind::coulomb})
+    for (int nc : {2, 3})
+      for (Precision p : {Precision::double_, Precision::mixed, Precision::single})
+        for (DescentMethod m : {DescentMethod::facg, DescentMethod::fasd})
+          v.push_back({g, nc, p, m});
+  return v;
+}
+
+INSTANTIATE_TEST_SUITE_P(All, FourierGpuMatchesCpu, ::testing::ValuesIn(fourier_cases()),
+                         fourier_case_name);
 
 } // namespace
 } // namespace gf

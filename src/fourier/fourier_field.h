@@ -5,13 +5,15 @@
 // Arrays (backend memory, fourier_layout.h): Delta, Z and D in the slice layout, D with one
 // more slice (the next rank's slice 0) for Landau gauge, where g(x + t) of the last slice
 // needs it; the step g(x) = exp(-i a D(x)) as full matrices for the same slices; per-site
-// doubles for the sums. The transforms belong to a LatticeFft (make_lattice_fft below: FFTW
-// on the CPU; a GPU backend adds its own there).
+// doubles for the sums (F, theta and the slope in one array, reduced in one pass). The
+// transforms belong to a LatticeFft (make_lattice_fft below: FFTW on the CPU, cuFFT on a
+// CUDA GPU).
 //
 // Preconditioning Z = P Delta: Delta is copied into the transform's slices, transformed over
 // (x, y, z); Landau gauge then transposes to the units (on several ranks through one
 // all-to-all message exchange each way, Channel::all_to_all; staged through host memory where
-// the backend's memory is not host memory and MPI cannot read it), transforms over t,
+// the backend's memory is not host memory and MPI cannot read it: pinned host buffers, kept
+// for the field's life, as the halo exchange does), transforms over t,
 // multiplies by p^2_max / p^2 / V and goes back the same way; Coulomb gauge multiplies by
 // p^2_max / p^2 / V3 per slice. Every sum is formed per time slice in a fixed order and the
 // slices' sums are gathered in slice order, so every number is independent of the number of
@@ -25,6 +27,7 @@
 #include "core/error.h"
 #include "fix/launch_candidates.h"
 #include "fix/launch_choice.h"
+#include "fourier/cufft_fft.h"
 #include "fourier/descent_field.h"
 #include "fourier/fftw_fft.h"
 #include "fourier/fourier_functors.h"
@@ -45,10 +48,8 @@ std::unique_ptr<LatticeFft<R>> make_lattice_fft(const FourierLayout& layout, boo
   if constexpr (std::is_same_v<Exec, HostExec>) {
     return make_fftw<R>(layout, temporal);
   } else {
-    throw Error(
-        std::string(
-            "Fourier-accelerated fixing (--algorithm fasd, facg) has no transforms on the ") +
-        Exec::name + " backend yet; use --backend cpu");
+    static_assert(Exec::device_memory, "a backend without an FFT library");
+    return make_cufft<R>(layout, temporal); // the CUDA build's only other backend
   }
 }
 
@@ -75,8 +76,7 @@ public:
         hooks_(std::move(hooks)), lay_(layout(links.geom, channel_.get())),
         slices_(landau ? lay_.nt + 1 : lay_.nt), delta_(lay_.slice_elements(lay_.nt)),
         z_(lay_.slice_elements(lay_.nt)), d_(lay_.slice_elements(slices_)),
-        g_(std::int64_t(slices_) * N * N * lay_.v3), site_f_(links.geom.local_volume()),
-        site_theta_(links.geom.local_volume()), site_slope_(links.geom.local_volume()),
+        g_(std::int64_t(slices_) * N * N * lay_.v3), site_sums_(3 * links.geom.local_volume()),
         fft_(make_lattice_fft<Exec, R>(lay_, landau)) {
     if (landau) {
       message_out_.emplace(messages());
@@ -88,11 +88,8 @@ public:
   DescentSums evaluate() override {
     hooks_.refresh_halo();
     launch("fourier.gradient", links_.geom.local_volume(), gradient(have_direction_));
-    DescentSums sums;
-    sums.functional = slice_sums(site_f_);
-    sums.theta = slice_sums(site_theta_);
-    sums.slope = slice_sums(site_slope_);
-    return sums;
+    std::vector<std::vector<double>> sums = slice_sums(3);
+    return {std::move(sums[0]), std::move(sums[1]), std::move(sums[2])};
   }
 
   void precondition() override {
@@ -117,9 +114,9 @@ public:
   double dot_gradient(DescentOperand x) override {
     const C* other = x == DescentOperand::preconditioned ? z_.data() : d_.data();
     launch("fourier.dot", links_.geom.local_volume(),
-           SiteTraceProduct<R, N>{lay_, delta_.data(), other, site_f_.data()});
+           SiteTraceProduct<R, N>{lay_, delta_.data(), other, site_sums_.data()});
     double total = 0;
-    for (double v : slice_sums(site_f_))
+    for (double v : slice_sums(1)[0])
       total += v;
     return total;
   }
@@ -173,13 +170,10 @@ private:
   }
 
   GradientSite<Gauge, S, R, N> gradient(bool slope) {
-    return {links_,
-            lay_,
-            delta_.data(),
-            slope ? d_.data() : nullptr,
-            site_f_.data(),
-            site_theta_.data(),
-            site_slope_.data()};
+    double* sums = site_sums_.data();
+    const std::int64_t sites = links_.geom.local_volume();
+    return {links_, lay_,         delta_.data(),   slope ? d_.data() : nullptr,
+            sums,   sums + sites, sums + 2 * sites};
   }
 
   // Every kernel's launch, chosen (or tuned) once, before any of them runs on real data:
@@ -188,7 +182,7 @@ private:
     const std::int64_t sites = links_.geom.local_volume();
     choose("fourier.gradient", sites, gradient(true));
     choose("fourier.dot", sites,
-           SiteTraceProduct<R, N>{lay_, delta_.data(), z_.data(), site_f_.data()});
+           SiteTraceProduct<R, N>{lay_, delta_.data(), z_.data(), site_sums_.data()});
     choose("fourier.direction", lay_.slice_elements(lay_.nt),
            CombineDirection<R>{z_.data(), d_.data(), R(1)});
     choose("fourier.exp", std::int64_t(slices_) * lay_.v3,
@@ -229,11 +223,18 @@ private:
     parallel_for(Exec{}, n, f, launches_.at(kernel));
   }
 
-  // The sums of every time slice of the lattice, in slice order.
-  std::vector<double> slice_sums(const Buffer<Exec, double>& values) {
-    std::vector<double> sums(lay_.nt);
-    reduce_segments(Exec{}, values.data(), lay_.nt, lay_.v3, sums.data());
-    return lay_.ranks > 1 ? channel_->gather_concat(sums) : sums;
+  // The sums over every time slice of the lattice, in slice order, of the first `arrays`
+  // per-site arrays of site_sums_ (F, theta, slope), all reduced in one pass.
+  std::vector<std::vector<double>> slice_sums(int arrays) {
+    const int nt = lay_.nt;
+    std::vector<double> sums(std::size_t(arrays) * nt);
+    reduce_segments(Exec{}, site_sums_.data(), arrays * nt, lay_.v3, sums.data());
+    std::vector<std::vector<double>> out(arrays);
+    for (int a = 0; a < arrays; ++a) {
+      std::vector<double> mine(sums.begin() + a * nt, sums.begin() + (a + 1) * nt);
+      out[a] = lay_.ranks > 1 ? channel_->gather_concat(mine) : std::move(mine);
+    }
+    return out;
   }
 
   // D's slice nt: the next rank's slice 0 (this rank's own on one rank).
@@ -255,13 +256,16 @@ private:
       channel_->wait();
       return;
     }
-    MessageBuffer<Exec> in(bytes), out(bytes);
-    channel_->receive(in.data(), bytes, Neighbour::next, tag);
-    copy_async(queue_, out.data(), first, bytes);
+    if (!halo_out_) {
+      halo_out_ = std::make_unique<MessageBuffer<Exec>>(bytes);
+      halo_in_ = std::make_unique<MessageBuffer<Exec>>(bytes);
+    }
+    channel_->receive(halo_in_->data(), bytes, Neighbour::next, tag);
+    copy_async(queue_, halo_out_->data(), first, bytes);
     queue_.synchronize();
-    channel_->send(out.data(), bytes, Neighbour::prev, tag);
+    channel_->send(halo_out_->data(), bytes, Neighbour::prev, tag);
     channel_->wait();
-    copy_async(queue_, after, in.data(), bytes);
+    copy_async(queue_, after, halo_in_->data(), bytes);
     queue_.synchronize();
   }
 
@@ -321,10 +325,11 @@ private:
   FourierLayout lay_;
   int slices_; // of D and g: nt, and one more for Landau
   Buffer<Exec, C> delta_, z_, d_, g_;
-  Buffer<Exec, double> site_f_, site_theta_, site_slope_;
+  Buffer<Exec, double> site_sums_; // per site: F, then theta, then the slope (3 x sites)
   std::unique_ptr<LatticeFft<R>> fft_;
   std::optional<Buffer<Exec, C>> message_out_, message_in_;
-  std::unique_ptr<MessageBuffer<Exec>> staged_out_, staged_in_;
+  std::unique_ptr<MessageBuffer<Exec>> staged_out_, staged_in_; // the transpose, staged
+  std::unique_ptr<MessageBuffer<Exec>> halo_out_, halo_in_;     // D's slice 0, staged
   Queue<Exec> queue_;
   std::map<std::string, LaunchConfig> launches_;
   bool have_direction_ = false;

@@ -1,14 +1,15 @@
 // lattice_fft.h: the discrete Fourier transforms of the Fourier-accelerated fixing, behind a
 // small interface so that each backend brings its library: FFTW on the CPU (fftw_fft.h),
-// cuFFT on a GPU. A LatticeFft owns two work arrays in the backend's memory and transforms
-// them in place, unnormalised, with the signs of momentum.h:
+// cuFFT on a GPU (cufft_fft.h). A LatticeFft owns two work arrays in the backend's memory
+// and transforms them in place, unnormalised, with the signs of momentum.h:
 //   slices()  nt time slices in the slice layout (fourier_layout.h); spatial() applies the
 //             3-D transform over (x, y, z) to each component of each slice;
 //   units()   this rank's units in the unit layout (Landau gauge only); temporal() applies
 //             the 1-D transform over t to each (unit, x) line.
-// Implementations compute every slice and every unit with one fixed plan, so that a value
-// does not depend on how many slices or units a rank holds (results are the same for any
-// number of ranks and threads).
+// Implementations compute every slice and every unit with one fixed plan (FFTW: one slice or
+// unit per execution; cuFFT: fixed groups of them, cufft_fft.h), so that a value does not
+// depend on how many slices or units a rank holds (results are the same for any number of
+// ranks and threads). The arrays are in the backend's memory (device memory on a GPU).
 #pragma once
 #include "fourier/fourier_layout.h"
 #include "math/complex.h"

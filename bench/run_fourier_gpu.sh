@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# run_fourier_gpu.sh: issue 12 on one GPU: iterations and seconds to theta < 2.5e-13 (double,
+# Landau gauge; our theta is a quarter of QUDA's) of Fourier-accelerated conjugate gradient
+# (facg) and steepest descent (fasd, automatic step) against overrelaxation (omega = 1.7), and
+# facg in single and mixed precision to 2.5e-11, on thermalised beta = 6.0 SU(3) fields made by
+# `gaugefix generate` (hot start, THERM sweeps of 1 heatbath + 4 overrelaxation, mixed
+# precision). Writes $OUT/table.md (one row per run: iterations, seconds, F, theta, converged,
+# from each summary) and $OUT/logs.tar.gz (every command, output and summary; device.txt).
+# Environment: SIZES (default "32 48"), THERM (default 200), LIMIT (seconds per run, default
+# 240), BUDGET (seconds for the whole script, default 450: a run is cut at the budget and the
+# ones after it are skipped, so that the logs always come back), RANKS (default 1; 2 or more
+# adds facg in double under mpirun, one GPU per rank, its F, theta and iterations against one
+# GPU's).
+# Binaries and libraries come packed as for run_tuning_suite.sh (.gpupack, bench/README.md).
+# A failed step is reported as FAILED (in table.md and on stdout) with its log's last lines, the
+# fixes of a lattice whose field could not be made are skipped, and the script exits 1.
+set -uo pipefail
+source "$(dirname "$0")/packed_session.sh"
+limit=${LIMIT:-240}
+budget=${BUDGET:-450}
+failed=()
+table="$out/table.md"
+{ echo "| lattice | run | precision | tolerance | iterations | seconds | F | theta | converged |"
+  echo "|---|---|---|---|---|---|---|---|---|"; } > "$table"
+
+# Seconds the next step may take: LIMIT, or what is left of BUDGET (0: skip it).
+allowed() {
+  local left=$((budget - SECONDS))
+  [ $left -lt 10 ] && left=0
+  echo $((left < limit ? left : limit))
+}
+
+fail() { # name, log, reason
+  failed+=("$1")
+  echo "FAILED: $1 ($3); last lines of $(basename "$2"):" | tee -a "$out/device.txt"
+  tail -n 5 "$2" | tee -a "$out/device.txt"
+}
+
+field() { # key of a summary file: its first value
+  grep -m 1 "^ *$2:" "$1" | sed "s/^ *$2: *//"
+}
+
+run_fix() { # lattice, name, precision, tolerance, then the options of gaugefix fix
+  local L=$1 name=$2 prec=$3 tol=$4
+  shift 4
+  local log="$out/fix_${L}_$name.log" summary="$out/fix_${L}_$name.yaml"
+  echo "# command: gaugefix fix $* --precision $prec --tolerance $tol --summary fix_${L}_$name.yaml" > "$log"
+  local t=$(allowed)
+  [ "$t" -eq 0 ] && { fail "fix $L $name" "$log" "skipped: BUDGET spent"; return 1; }
+  timeout "$t" "$bin/gaugefix" fix "$@" --precision "$prec" --tolerance "$tol" --summary "$summary" >> "$log" 2>&1
+  local rc=$?
+  echo "fix $L $name rc=$rc" | tee -a "$out/device.txt"
+  if [ $rc -ne 0 ] || [ ! -s "$summary" ]; then
+    fail "fix $L $name" "$log" "rc=$rc; 124: over $t s, 3: not converged"
+    echo "| ${L}⁴ | $name | $prec | $tol | FAILED (rc=$rc) | | | | |" >> "$table"
+    return 1
+  fi
+  echo "| ${L}⁴ | $name | $prec | $tol | $(field "$summary" iterations) | $(field "$summary" seconds) | $(field "$summary" functional) | $(field "$summary" theta) | $(field "$summary" converged) |" >> "$table"
+}
+
+for L in ${SIZES:-32 48}; do
+  gen="generate --backend cuda --precision mixed --lattice $L,$L,$L,$L --beta 6.0 --start hot --thermalisation ${THERM:-200} --or-sweeps 4 --configs 1 --seed 11 --measure-interval 50 --quiet -o $out/b6_$L"
+  echo "# command: gaugefix $gen" > "$out/generate_$L.log"
+  t=$(allowed)
+  rc=124
+  [ "$t" -gt 0 ] && { timeout "$t" "$bin/gaugefix" $gen >> "$out/generate_$L.log" 2>&1; rc=$?; }
+  echo "generate $L rc=$rc" | tee -a "$out/device.txt"
+  cfg="$out/b6_$L.0000"
+  if [ $rc -ne 0 ] || [ ! -s "$cfg" ]; then
+    fail "generate $L" "$out/generate_$L.log" "rc=$rc; its fixes skipped"
+    continue
+  fi
+  common="--backend cuda --input $cfg --check-interval 100 --reproject-interval 100"
+  run_fix "$L" facg double 2.5e-13 $common --algorithm facg --max-iterations 20000
+  run_fix "$L" fasd double 2.5e-13 $common --algorithm fasd --max-iterations 20000
+  run_fix "$L" or_1.7 double 2.5e-13 $common --algorithm overrelaxation --omega 1.7 --max-iterations 100000
+  run_fix "$L" facg_single single 2.5e-11 $common --algorithm facg --max-iterations 20000
+  run_fix "$L" facg_mixed mixed 2.5e-11 $common --algorithm facg --max-iterations 20000
+  if [ "${RANKS:-1}" -gt 1 ]; then
+    mpi="mpirun --allow-run-as-root --bind-to none -np $RANKS -x LD_LIBRARY_PATH -x GAUGEFIX_TUNE_CACHE"
+    log="$out/fix_${L}_facg_${RANKS}ranks.log" summary="$out/fix_${L}_facg_${RANKS}ranks.yaml"
+    echo "# command: $mpi gaugefix fix $common --algorithm facg --precision double --tolerance 2.5e-13" > "$log"
+    t=$(allowed)
+    rc=124
+    [ "$t" -gt 0 ] && { timeout "$t" $mpi "$bin/gaugefix" fix $common --algorithm facg --max-iterations 20000 \
+      --precision double --tolerance 2.5e-13 --summary "$summary" >> "$log" 2>&1; rc=$?; }
+    echo "fix $L facg on $RANKS ranks rc=$rc" | tee -a "$out/device.txt"
+    if [ $rc -ne 0 ] || [ ! -s "$summary" ]; then
+      fail "fix $L facg on $RANKS ranks" "$log" "rc=$rc"
+    else
+      echo "| ${L}⁴ | facg, $RANKS GPUs | double | 2.5e-13 | $(field "$summary" iterations) | $(field "$summary" seconds) | $(field "$summary" functional) | $(field "$summary" theta) | $(field "$summary" converged) |" >> "$table"
+      one="$out/fix_${L}_facg.yaml"
+      if [ -s "$one" ] && { [ "$(field "$one" functional)" != "$(field "$summary" functional)" ] ||
+                            [ "$(field "$one" theta)" != "$(field "$summary" theta)" ] ||
+                            [ "$(field "$one" iterations)" != "$(field "$summary" iterations)" ]; }; then
+        fail "facg on $RANKS ranks equals 1 rank" "$summary" "F, theta or iterations differ from one GPU's"
+      fi
+    fi
+  fi
+  rm -f "$cfg"
+done
+
+cp "$table" "$dest/table.md"
+tar -C "$out" -czf "$dest/logs.tar.gz" .
+cat "$table"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "FAILED steps: ${failed[*]}"
+  exit 1
+fi
+echo "every step passed"
