@@ -115,8 +115,9 @@ public:
     const C* other = x == DescentOperand::preconditioned ? z_.data() : d_.data();
     launch("fourier.dot", links_.geom.local_volume(),
            SiteTraceProduct<R, N>{lay_, delta_.data(), other, site_sums_.data()});
+    const std::vector<std::vector<double>> sums = slice_sums(1);
     double total = 0;
-    for (double v : slice_sums(1)[0])
+    for (double v : sums[0])
       total += v;
     return total;
   }
