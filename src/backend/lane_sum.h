@@ -7,7 +7,9 @@
 // Requirements: Lanes is 1, 2, 4, 8 or 16; the block size is a multiple of Lanes; every
 // lane of a group is active. On the host (and with Lanes = 1) the value is returned as is.
 // lane_read<Lanes>(x, src): x as held by lane src of the caller's group (every lane of the
-// group calls it; a copy, no arithmetic).
+// group calls it; a copy, no arithmetic). On the GPU always an exchange, also with one lane:
+// the compiler then cannot see where the value came from, so the arithmetic that follows is
+// compiled alike in every variant (site_sweep.h).
 #pragma once
 #include "core/qualifiers.h"
 
@@ -30,11 +32,9 @@ GF_UNROLL
 template <int Lanes, class T>
 GF_INLINE T lane_read(T x, int src) {
 #if defined(__CUDA_ARCH__)
-  if constexpr (Lanes > 1) {
-    const unsigned lane = threadIdx.x & 31u;
-    const unsigned group = ((1u << Lanes) - 1u) << (lane & ~unsigned(Lanes - 1));
-    x = __shfl_sync(group, x, src, Lanes);
-  }
+  const unsigned lane = threadIdx.x & 31u;
+  const unsigned group = ((1u << Lanes) - 1u) << (lane & ~unsigned(Lanes - 1));
+  x = __shfl_sync(group, x, src, Lanes);
 #else
   (void)src;
 #endif

@@ -154,13 +154,25 @@ GF_UNROLL
       if constexpr (Lanes >= N) {
         g = solve_by_columns<P>(big_k, lane, params, key);
       } else {
+        // every lane updates all of K and G; what the column lanes read from each other
+        // is read from the lane itself, so that every variant compiles the same arithmetic
+        const auto own = [&](const Complex<P>& z) {
+          return Complex<P>{lane_read<Lanes>(z.re, lane), lane_read<Lanes>(z.im, lane)};
+        };
 GF_UNROLL
         for (int s = 0; s < subgroup_count<N>; ++s) {
-          const LinearProblem<P> problem = {subgroup_projection(big_k, s)};
+          int i, j;
+          subgroup_rows<N>(s, i, j);
+          const LinearProblem<P> problem = {block_projection(own(big_k.m[i][i]), own(big_k.m[i][j]),
+                                                             own(big_k.m[j][i]), own(big_k.m[j][j]))};
           const Quaternion<P> gs = family_update<Family, P>(problem, params, key, s);
           left_multiply(gs, s, big_k);
           left_multiply(gs, s, g);
         }
+GF_UNROLL
+        for (int r = 0; r < N; ++r)
+GF_UNROLL
+          for (int c = 0; c < N; ++c) g.m[r][c] = own(g.m[r][c]);
       }
       const Matrix<C, N> gc = matrix_cast<C>(g);
 GF_UNROLL

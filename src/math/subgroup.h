@@ -52,8 +52,8 @@ template <class T>
 GF_INLINE void rotate_pair(const Quaternion<T>& g, Complex<T>& a, Complex<T>& b) {
   const Complex<T> g00 = {g[0], g[3]}, g01 = {g[2], g[1]}, g10 = {-g[2], g[1]}, g11 = {g[0], -g[3]};
   const Complex<T> x = a, y = b;
-  a = g00 * x + g01 * y;
-  b = g10 * x + g11 * y;
+  a = multiply_add(product(g00, x), g01, y);
+  b = multiply_add(product(g10, x), g11, y);
 }
 
 template <class T, int N>
