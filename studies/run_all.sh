@@ -9,6 +9,7 @@
 # Sizes and the expected time on one H100 (about 5 minutes in all) are in docs/studies.md.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+command -v python3 > /dev/null || { echo "run_all.sh: error: no python3 (the studies are Python scripts)" >&2; exit 1; }
 outdir=$(mkdir -p "${1:-${OUT:-out}}" && cd "${1:-${OUT:-out}}" && pwd)
 device="cpu"
 if [ -z "${GAUGEFIX:-}" ]; then
@@ -39,7 +40,7 @@ for study in accuracy performance annealing_temperature cooling_mag global_maxim
     cat "$work/$study"/*.md 2> /dev/null | head -60; echo; } >> "$summary"
   [ $rc = 0 ] || status=1
 done
-rm -f "$work"/*/field_*.0000 # the generated fields: large, and remade by the scripts
+rm -f "$work"/*/field_*.0000 "$work"/*/field_*.lock # the generated fields: large, remade by the scripts
 tar -czf "$outdir/studies.tar.gz" -C "$work" .
 rm -rf "$work"
 echo "wrote $outdir/studies.tar.gz and $summary"

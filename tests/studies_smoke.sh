@@ -28,10 +28,11 @@ if study == "accuracy":
     assert 0 < num(sp, "det_dev_max") < 1e-4, sp          # single precision drifts, a little
     assert num(dp, "det_dev_max") < 1e-11, dp              # double far less
     assert num(sp, "rel_dev_F") < 1e-4, sp
-    # the double-precision curve is monotone: overrelaxation never lowers F
+    # the double-precision curve rises and is monotone to 1e-13 (overrelaxation never lowers
+    # F; on the plateau the links' drift of ~1e-13 from SU(3) lowers it by ~1e-15 per check)
     h = list(csv.DictReader(open(os.path.join(d, "histories", "accuracy_double_s18_r0.csv"))))
     f = [float(r["functional"]) for r in h]
-    assert all(b >= a - 1e-15 for a, b in zip(f, f[1:])), f
+    assert all(b >= a - 1e-13 for a, b in zip(f, f[1:])) and f[-1] > f[0] + 1e-3, f
 elif study == "performance":
     assert len(rows) == 6, len(rows)                       # Ns 4, Nt 4 and 8, three precisions
     assert {(r["Nt"], r["precision"]) for r in rows} == {(nt, p) for nt in ("4", "8") for p in ("single", "mixed", "double")}
@@ -42,7 +43,7 @@ elif study == "annealing_temperature":
         rs = [r for r in rows if r["gauge"] == gauge]
         assert len(rs) == 20, (gauge, len(rs))              # 400 steps, a row every 20
         t = [num(r, "T") for r in rs]
-        assert all(b < a for a, b in zip(t, t[1:])) and t[0] <= 6 and t[-1] >= 0.01, t
+        assert all(b < a for a, b in zip(t, t[1:])) and t[0] <= 6 and abs(t[-1] - 0.01) < 1e-12, t
         f = [num(r, "F") for r in rs]
         q = len(f) // 4                                     # F rises as T falls
         assert sum(f[-q:]) / q > sum(f[:q]) / q + 0.05, f
