@@ -279,7 +279,7 @@ concurrent_journal)
   "${run[@]}" > "$d/first.log" 2>&1 &
   pid=$!
   pids+=("$pid")
-  for _ in $(seq 200); do grep -q '^# journal' "$d/first.log" && break; sleep 0.05; done
+  for _ in $(seq 200); do grep -q 'Z # journal' "$d/first.log" && break; sleep 0.05; done
   kill -0 "$pid" 2> /dev/null || fail "the first run ended too soon to test"
   expect 1 j.yaml.lock "held by another process" -- "${run[@]}"
   wait "$pid" || fail "the first run failed: $(cat "$d/first.log")"

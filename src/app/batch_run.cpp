@@ -58,7 +58,7 @@ int run_batch(const BatchPlan& plan, FixCommandOptions& opt, const std::string& 
   std::optional<Journal> journal;
   if (!plan.journal.empty()) {
     journal.emplace(plan.journal, plan, opt, command_line, world);
-    log::info("# journal: {}{}", plan.journal,
+    log::result("# journal: {}{}", plan.journal,
               plan.default_journal ? " (the default with several inputs; --journal names another)"
                                    : "");
   }
@@ -66,9 +66,9 @@ int run_batch(const BatchPlan& plan, FixCommandOptions& opt, const std::string& 
   for (const ConfigPaths& c : plan.configs) {
     const std::string reason = journal ? journal->unfinished_reason(c) : "no journal";
     if (reason.empty()) {
-      log::info("skip {}: finished and converged (journal)", c.input);
+      log::result("skip {}: finished and converged (journal)", c.input);
     } else {
-      if (journal && reason != "not in the journal") log::info("redo {}: {}", c.input, reason);
+      if (journal && reason != "not in the journal") log::result("redo {}: {}", c.input, reason);
       todo.push_back(&c);
     }
   }

@@ -5,6 +5,7 @@
 // names the option, the config file and key, or the file), or standard output not written;
 // 2 an internal error; 3 (fix) not converged.
 #include "app/build_info.h"
+#include "app/cli_checks.h"
 #include "app/convert_command.h"
 #include "app/fix_command.h"
 #include "app/generate_command.h"
@@ -45,13 +46,16 @@ int main(int argc, char** argv) {
                "fields",
                "gaugefix"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", [] { return gf::version_text(); },
-                       "print the version and how this gaugefix was built, then exit");
+  app.set_version_flag(
+      "--version", [] { return gf::version_text(); },
+      "print the version and how this gaugefix was built, then exit");
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.option_defaults()->always_capture_default();
   auto yaml = std::make_shared<gf::YamlConfig>(app);
   app.config_formatter(yaml);
-  app.set_config("--config", "", "YAML file of options (after the subcommand)")->type_name("FILE");
+  app.set_config("--config", "", "YAML file of options (after the subcommand)")
+      ->type_name("FILE")
+      ->check(gf::non_empty);
   app.fallthrough(); // --config after the subcommand
   Commands c;
   CLI::App* fix = app.add_subcommand("fix", "fix the gauge of a configuration");
@@ -70,10 +74,12 @@ int main(int argc, char** argv) {
   CLI::App* tune = app.add_subcommand(
       "tune", "tune the kernels of a fix on this device and store the winners in the tune cache");
   gf::add_tune_options(*tune, c.tune);
-  for (CLI::App* sub : {fix, generate, info, convert, transform, tune}) sub->footer(config_help);
+  for (CLI::App* sub : {fix, generate, info, convert, transform, tune})
+    sub->footer(config_help);
 
   std::string command_line;
-  for (int i = 0; i < argc; ++i) command_line += (i ? " " : "") + std::string(argv[i]);
+  for (int i = 0; i < argc; ++i)
+    command_line += (i ? " " : "") + std::string(argv[i]);
   try {
     try {
       const std::vector<std::string> args(argv, argv + argc);
@@ -100,13 +106,13 @@ int main(int argc, char** argv) {
       throw gf::Error(e.what() + gf::config_source(*yaml, e.what()));
     }
     const gf::LogOptions* log = nullptr;
-    for (const auto& [sub, opt] : std::initializer_list<std::pair<CLI::App*, gf::LogOptions*>>{
-             {fix, &c.fix.log},
-             {generate, &c.generate.log},
-             {info, &c.info.log},
-             {convert, &c.convert.log},
-             {transform, &c.transform.log},
-             {tune, &c.tune.log}})
+    for (const auto& [sub, opt] :
+         std::initializer_list<std::pair<CLI::App*, gf::LogOptions*>>{{fix, &c.fix.log},
+                                                                      {generate, &c.generate.log},
+                                                                      {info, &c.info.log},
+                                                                      {convert, &c.convert.log},
+                                                                      {transform, &c.transform.log},
+                                                                      {tune, &c.tune.log}})
       if (app.got_subcommand(sub)) log = opt;
     gf::set_log_verbosity(*log);
     int status = 0;

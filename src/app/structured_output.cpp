@@ -65,7 +65,10 @@ void yaml(const Value& value, YAML::Emitter& e) {
   } else if (const auto* i = std::get_if<std::int64_t>(&value.v)) {
     e << static_cast<long long>(*i);
   } else if (const auto* d = std::get_if<double>(&value.v)) {
-    e << (std::isfinite(*d) ? fmt::format("{:.17g}", *d) : *d > 0 ? ".inf" : *d < 0 ? "-.inf" : ".nan");
+    e << (std::isfinite(*d) ? fmt::format("{:.17g}", *d)
+          : *d > 0          ? ".inf"
+          : *d < 0          ? "-.inf"
+                            : ".nan");
   } else if (const auto* b = std::get_if<bool>(&value.v)) {
     e << *b;
   } else if (const auto* l = std::get_if<Value::List>(&value.v)) {
@@ -74,7 +77,8 @@ void yaml(const Value& value, YAML::Emitter& e) {
     });
     if (flat) e << YAML::Flow;
     e << YAML::BeginSeq;
-    for (const Value& x : *l) yaml(x, e);
+    for (const Value& x : *l)
+      yaml(x, e);
     e << YAML::EndSeq;
   } else {
     e << YAML::BeginMap;

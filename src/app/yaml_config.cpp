@@ -47,8 +47,7 @@ std::vector<CLI::ConfigItem> YamlConfig::from_config(std::istream& input) const 
     if (!kv.first.IsScalar()) throw Error(file + ": a key is not a name");
     const std::string key = kv.first.Scalar();
     const std::string where = file + ", key '" + key + "'";
-    if (key == "config")
-      throw Error(where + ": a config file cannot name another config file");
+    if (key == "config") throw Error(where + ": a config file cannot name another config file");
     const CLI::Option* o = sub.get_option_no_throw("--" + key);
     if (!o) { // a positional argument, by its name (info: files; convert: input, output)
       o = sub.get_option_no_throw(key);
@@ -71,8 +70,7 @@ std::vector<CLI::ConfigItem> YamlConfig::from_config(std::istream& input) const 
       if (!on) continue; // an absent flag
       item.inputs = {"true"};
     } else if (v.IsSequence()) {
-      if (o->get_expected_max() < 2)
-        throw Error(where + ": takes one value, not a list");
+      if (o->get_expected_max() < 2) throw Error(where + ": takes one value, not a list");
       if (v.size() == 0) throw Error(where + ": an empty list");
       for (std::size_t i = 0; i < v.size(); ++i)
         item.inputs.push_back(scalar_text(v[i], fmt::format("{}, element {}", where, i + 1)));

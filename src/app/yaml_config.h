@@ -1,7 +1,8 @@
 // yaml_config.h: options from a YAML file, through CLI11's config mechanism
 // (App::set_config("--config") with this formatter). The file is a map whose keys are the long
 // option names of the subcommand given on the command line (without "--") or the names of its
-// arguments (info: files; convert: input, output); what the command line gives wins. Values as YAML defines them:
+// arguments (info: files; convert: input, output); what the command line gives wins. Values as YAML
+// defines them:
 // - a scalar is the option's value; for a flag (--quiet) a YAML boolean: true/false, yes/no,
 //   on/off (any case, as yaml-cpp reads them);
 // - a list gives one value per element: the files of --input ([a.lime, b.lime]) or the

@@ -26,13 +26,18 @@ State& state() {
 
 const char* tag(Kind kind) {
   switch (kind) {
-  case Kind::error: return "error: ";
-  case Kind::warning: return "warning: ";
-  default: return "";
+  case Kind::error:
+    return "error: ";
+  case Kind::warning:
+    return "warning: ";
+  default:
+    return "";
   }
 }
 
-bool to_stderr(Kind kind) { return kind == Kind::error || kind == Kind::warning; }
+bool to_stderr(Kind kind) {
+  return kind == Kind::error || kind == Kind::warning;
+}
 
 } // namespace
 
@@ -41,8 +46,12 @@ void set_ranks(int rank, int ranks) {
   state().ranks = ranks;
 }
 
-void set_verbosity(Verbosity v) { state().verbosity = v; }
-Verbosity verbosity() { return state().verbosity; }
+void set_verbosity(Verbosity v) {
+  state().verbosity = v;
+}
+Verbosity verbosity() {
+  return state().verbosity;
+}
 
 void open_file(const std::string& path) {
   close_file();
@@ -69,9 +78,12 @@ bool enabled(Kind kind, bool every_rank) {
   switch (kind) {
   case Kind::error:
   case Kind::warning:
-  case Kind::result: return true;
-  case Kind::info: return s.verbosity != Verbosity::quiet;
-  case Kind::debug: return s.verbosity == Verbosity::verbose;
+  case Kind::result:
+    return true;
+  case Kind::info:
+    return s.verbosity != Verbosity::quiet;
+  case Kind::debug:
+    return s.verbosity == Verbosity::verbose;
   }
   return false;
 }
