@@ -11,7 +11,7 @@ mkdir -p "$out/ens" "$out/fixed"
 gen="generate --backend cuda --lattice 16,16,16,16 --beta 6.0 --start hot --thermalisation 300 --separation 50 --configs 10 --or-sweeps 4 --seed 11 --quiet -o $out/ens/b6_16"
 echo "# command: gaugefix $gen" > "$out/generate.log"
 "$bin/gaugefix" $gen >> "$out/generate.log" 2>&1; echo "generate rc=$?" | tee -a "$out/device.txt"
-ls "$out"/ens/b6_16.* > "$out/list.txt"
+ls "$out"/ens/b6_16.[0-9]* > "$out/list.txt"
 fix="fix --backend cuda --input-list $out/list.txt --output $out/fixed/{name}.landau --transform-output $out/fixed/{name}.g.h5 --summary $out/fixed/{name}.yaml --journal $out/fixed/journal.yaml --copies 4 --tolerance 1e-12 --check-interval 100 --reproject-interval 100 --max-iterations 40000"
 echo "# command: gaugefix $fix" > "$out/fix.log"
 start=$(date +%s.%N)

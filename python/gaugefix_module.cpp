@@ -149,6 +149,19 @@ PYBIND11_MODULE(gaugefix, m) {
       .def_readonly("measured", &gaugefix::Progress::measured)
       .def_readonly("seconds", &gaugefix::Progress::seconds);
 
+  py::class_<gaugefix::HistoryRow>(m, "HistoryRow",
+                                   "one check of gaugefix.fix(history=True) (docs/history.md)")
+      .def_readonly("iteration", &gaugefix::HistoryRow::iteration)
+      .def_readonly("phase", &gaugefix::HistoryRow::phase)
+      .def_readonly("temperature", &gaugefix::HistoryRow::temperature)
+      .def_readonly("functional", &gaugefix::HistoryRow::functional)
+      .def_readonly("theta", &gaugefix::HistoryRow::theta)
+      .def_readonly("theta_max_slice", &gaugefix::HistoryRow::theta_max_slice)
+      .def_readonly("det_deviation_mean", &gaugefix::HistoryRow::det_deviation_mean)
+      .def_readonly("det_deviation_max", &gaugefix::HistoryRow::det_deviation_max)
+      .def_readonly("unitary_deviation_max", &gaugefix::HistoryRow::unitary_deviation_max)
+      .def_readonly("seconds", &gaugefix::HistoryRow::seconds);
+
   py::class_<gaugefix::FixResult>(m, "FixResult", "the outcome of gaugefix.fix")
       .def_readonly("converged", &gaugefix::FixResult::converged)
       .def_readonly("iterations", &gaugefix::FixResult::iterations)
@@ -158,6 +171,7 @@ PYBIND11_MODULE(gaugefix, m) {
                              [](const gaugefix::FixResult& r) { return r.final.functional; })
       .def_property_readonly("theta", [](const gaugefix::FixResult& r) { return r.final.theta; })
       .def_readonly("record", &gaugefix::FixResult::record)
+      .def_readonly("history", &gaugefix::FixResult::history)
       .def("__repr__", [](const gaugefix::FixResult& r) {
         char s[160];
         std::snprintf(
@@ -187,7 +201,7 @@ PYBIND11_MODULE(gaugefix, m) {
          int check_interval, int reproject_interval, const std::string& precision,
          const std::string& backend, int storage, bool transform, std::uint64_t seed,
          const std::string& tuning, const std::string& exchange, const py::object& progress,
-         const py::object& comm) {
+         bool history, const py::object& comm) {
         gaugefix::FixOptions o;
         o.gauge = gauge;
         o.algorithm = algorithm;
@@ -211,6 +225,7 @@ PYBIND11_MODULE(gaugefix, m) {
         o.tuning = tuning;
         o.exchange = exchange;
         o.progress = locked(progress);
+        o.history = history;
         o.communicator = communicator(comm);
         return fix_copy(links, o);
       },
@@ -222,7 +237,7 @@ PYBIND11_MODULE(gaugefix, m) {
       "reproject_interval"_a = d.reproject_interval, "precision"_a = d.precision,
       "backend"_a = d.backend, "storage"_a = d.storage, "transform"_a = true, "seed"_a = d.seed,
       "tuning"_a = d.tuning, "exchange"_a = d.exchange, "progress"_a = py::none(),
-      "comm"_a = py::none(),
+      "history"_a = d.history, "comm"_a = py::none(),
       "Fixes a copy of the links to the gauge. Returns (fixed links, g(x) or None, FixResult) "
       "with fixed = g(x) links g(x + mu)^dagger; the options are those of `gaugefix fix`.");
 

@@ -207,6 +207,18 @@ struct Progress {
   double seconds = 0;
 };
 
+// One row of a convergence history (`gaugefix fix --history`, docs/history.md): a check of
+// the schedule, or the final measurement (phase "final").
+struct HistoryRow {
+  long iteration = 0;
+  std::string phase;      // as Progress::phase, or "final"
+  double temperature = 0; // annealing, else 0
+  double functional = 0, theta = 0, theta_max_slice = 0;
+  double det_deviation_mean = 0, det_deviation_max = 0; // |1 - det U| over the links
+  double unitary_deviation_max = 0;                     // max_ij |(U U^dagger - 1)_ij|
+  double seconds = 0;
+};
+
 // The options of `gaugefix fix` of the same names (--anneal-steps: anneal_steps, ...), with
 // the same defaults. The schedule: anneal_steps annealing steps (heatbath at temperatures
 // t_max down to t_min, each followed by micro_steps microcanonical sweeps), then sr_steps
@@ -237,6 +249,7 @@ struct FixOptions {
   std::string exchange = "auto";    // halo path between GPUs: auto | staged | direct | peer
   Communicator communicator;
   std::function<void(const Progress&)> progress; // called at each measurement (may be empty)
+  bool history = false;                          // FixResult::history, as `gaugefix fix --history`
 };
 
 struct FixResult {
@@ -246,6 +259,7 @@ struct FixResult {
   GaugeCondition final;
   Field transform;          // g(x) with U'_mu(x) = g(x) U_mu(x) g(x + mu)^dagger (if asked)
   GaugeFixingRecord record; // for WriteOptions::gauge_fixing
+  std::vector<HistoryRow> history; // FixOptions::history: one row per check, then "final"
 };
 
 // Fixes `links` in place (where it throws, `links` is left as it was).

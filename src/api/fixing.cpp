@@ -43,6 +43,7 @@ gf::FixOptions schedule(const FixOptions& o, gf::GaugeKind gauge) {
   f.tolerance = o.tolerance;
   f.check_interval = o.check_interval;
   f.reproject_interval = o.reproject_interval;
+  f.record_history = o.history;
   if (o.anneal_steps > 0) {
     gf::Phase p;
     p.update.kind = gf::UpdateKind::heatbath;
@@ -151,6 +152,10 @@ FixResult fix(Field& links, const FixOptions& options) {
     result.seconds = r.seconds;
     result.final = public_condition(r.final);
     result.record = record_of(r, options, world);
+    for (const gf::HistoryRow& h : r.history)
+      result.history.push_back(HistoryRow{h.iteration, h.phase, h.temperature, h.functional,
+                                          h.theta, h.theta_max_slice, h.links.det_mean,
+                                          h.links.det_max, h.links.unitary_max, h.seconds});
     return result;
   });
 }

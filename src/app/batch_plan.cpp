@@ -13,13 +13,25 @@ namespace {
 struct OutputOption {
   const char* name;
   const std::string* pattern;
-  std::string ConfigPaths::*field;
+  std::string ConfigPaths::*field; // null: --history, one name per copy (ConfigPaths::history)
 };
 
 std::vector<OutputOption> output_options(const FixCommandOptions& opt) {
   return {{"--output", &opt.output, &ConfigPaths::output},
           {"--transform-output", &opt.transform_output, &ConfigPaths::transform_output},
-          {"--summary", &opt.summary, &ConfigPaths::summary}};
+          {"--summary", &opt.summary, &ConfigPaths::summary},
+          {"--history", &opt.history, nullptr}};
+}
+
+// The history of each copy of the configuration `in`.
+std::vector<std::string> history_paths(const FixCommandOptions& opt, PatternInput in) {
+  std::vector<std::string> paths;
+  for (int k = 0; k < opt.copies; ++k) {
+    in.copy = k;
+    const std::string name = expand_pattern("--history", opt.history, in);
+    paths.push_back(opt.copies > 1 && !uses_copy(opt.history) ? copy_path(name, k) : name);
+  }
+  return paths;
 }
 
 std::string default_journal(const ConfigPaths& first) {
@@ -54,6 +66,9 @@ std::vector<NamedPath> possible_outputs(const ConfigPaths& c, const FixCommandOp
         add(std::string(option) + " (copy " + std::to_string(k) + ")", copy_path(path, k), true);
   }
   if (!c.summary.empty()) add("--summary", c.summary, false);
+  for (std::size_t k = 0; k < c.history.size(); ++k)
+    add(c.history.size() > 1 ? "--history (copy " + std::to_string(k) + ")" : "--history",
+        c.history[k], false);
   return out;
 }
 
@@ -82,17 +97,24 @@ BatchPlan plan_batch(const FixCommandOptions& opt) {
     if (sequence && !c.input.empty()) in.sequence = read_sequence_number(c.input);
     for (const OutputOption& o : options) {
       if (o.pattern->empty()) continue;
-      const std::string name = expand_pattern(o.name, *o.pattern, in);
-      if (name.empty())
-        throw Error(std::string(o.name) + " '" + *o.pattern + "': empty file name for the input '" +
-                    c.input + "'");
-      c.*o.field = name;
-      if (const auto [it, fresh] =
-              first_input_of.emplace(std::string(o.name) + "\n" + name, c.input);
-          !fresh)
-        throw Error(std::string(o.name) + " '" + *o.pattern + "' gives the inputs '" + it->second +
-                    "' and '" + c.input + "' one file '" + name +
-                    "': use a pattern that tells them apart (e.g. {index}, or {seq})");
+      const std::vector<std::string> names =
+          o.field ? std::vector<std::string>{expand_pattern(o.name, *o.pattern, in)}
+                  : history_paths(opt, in);
+      for (const std::string& name : names) {
+        if (name.empty())
+          throw Error(std::string(o.name) + " '" + *o.pattern +
+                      "': empty file name for the input '" + c.input + "'");
+        if (const auto [it, fresh] =
+                first_input_of.emplace(std::string(o.name) + "\n" + name, c.input);
+            !fresh)
+          throw Error(std::string(o.name) + " '" + *o.pattern + "' gives the inputs '" +
+                      it->second + "' and '" + c.input + "' one file '" + name +
+                      "': use a pattern that tells them apart (e.g. {index}, or {seq})");
+      }
+      if (o.field)
+        c.*o.field = names.front();
+      else
+        c.history = names;
     }
     plan.configs.push_back(c);
   }

@@ -9,6 +9,8 @@
 // - check_run_paths (io/path_checks.h) of every possible output of every configuration
 //   (possible_outputs), the journal, its lock file and --log-file, against every input (and
 //   the --config file) and against each other.
+// --history names one file per configuration and Gribov copy: its pattern may hold {copy};
+// without it, several copies get copy_path names (history.copy<c>.csv).
 // Failures throw gf::Error naming the option, the input and the file.
 #pragma once
 #include "app/fix_options.h"
@@ -24,6 +26,7 @@ struct ConfigPaths {
   std::string input; // "": a generated field (no --input)
   std::size_t index = 0;
   std::string output, transform_output, summary;
+  std::vector<std::string> history; // one per Gribov copy (--history), or none
 };
 
 struct BatchPlan {
@@ -37,7 +40,8 @@ inline constexpr char unconverged_suffix[] = ".unconverged";
 
 BatchPlan plan_batch(const FixCommandOptions& opt);
 // Every name the run may write for c: the final names, their .unconverged names (--unconverged
-// mark) and, with --keep-copies, the names of every copy (and their .unconverged names).
+// mark), with --keep-copies the names of every copy (and their .unconverged names), and the
+// histories.
 std::vector<NamedPath> possible_outputs(const ConfigPaths& c, const FixCommandOptions& opt);
 // The lock file of a journal.
 std::string journal_lock_path(const std::string& journal);

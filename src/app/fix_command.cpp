@@ -56,6 +56,10 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   fix.add_option("--summary", opt.summary,
                  "YAML summary file (several inputs: a pattern, one per input)")
       ->check(non_empty);
+  fix.add_option("--history", opt.history,
+                 "CSV of the convergence, one row per check (docs/history.md); several inputs: a "
+                 "pattern; {copy} names the Gribov copy")
+      ->check(non_empty);
   fix.add_option("--journal", opt.journal,
                  "journal of the run, from which the same command continues after a kill "
                  "(default with several inputs: gaugefix-journal.yaml beside the first output)")

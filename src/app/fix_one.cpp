@@ -1,6 +1,7 @@
 #include "app/fix_one.h"
 #include "app/fix_checks.h"
 #include "app/fix_provenance.h"
+#include "app/history_file.h"
 #include "app/output_pattern.h"
 #include "app/progress_log.h"
 #include "comm/decomposition.h"
@@ -217,7 +218,13 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
     if (opt.copies > 1)
       log::info("# copy {} of {}: {}", k, opt.copies,
                 seed ? "random start, seed " + std::to_string(seed) : "the input as read");
-    const FixResult r = fix_field(engine, opt, nc, geom);
+    FixResult r = fix_field(engine, opt, nc, geom);
+    if (!c.history.empty()) {
+      if (root) write_history(c.history[std::size_t(k)], r.history);
+      out.written.push_back(c.history[std::size_t(k)]);
+      entry.history.push_back(c.history[std::size_t(k)]);
+      r.history.clear(); // written; the statistics keep F, theta and iterations
+    }
     if (track && g.data.size() != std::size_t(geom.local_volume()) * nc * nc)
       g = HostField(geom, nc, 1);
     engine.download(work, track ? &g : nullptr);

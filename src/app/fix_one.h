@@ -8,6 +8,7 @@
 //   converged, else as <name>.unconverged (--unconverged mark) or not at all (discard);
 // - with --keep-copies every copy's field and g(x) under copy_path names (output_pattern.h),
 //   by the same rule per copy;
+// - each copy's convergence history (--history, history_file.h), whether or not it converged;
 // - the summary (--summary), and on convergence removes the .unconverged files an earlier run
 //   left under these names and the temporary files a killed run left for any of them.
 // An input that cannot be read is not an exception: the outcome carries the message (every

@@ -102,6 +102,7 @@ void build_schedule(FixCommandOptions& opt) {
   for (int d = 0; d < 4; ++d)
     if (opt.lattice[d] < 2 || opt.lattice[d] % 2)
       throw Error("--lattice extents must be even and at least 2");
+  opt.fix.record_history = !opt.history.empty();
   validate(opt.fix, opt.engine.gauge);
 }
 

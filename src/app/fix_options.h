@@ -31,6 +31,7 @@ struct FixCommandOptions {
   std::string transform_output;  // where to write g(x); empty: not kept
   std::string transform_format;  // binary | hdf5 | lime; empty: from the extension, else binary
   std::string summary;
+  std::string history; // the convergence history, CSV (history_file.h); a pattern, as --output
   std::string journal; // the ensemble's journal (journal.h); empty: a default with several inputs
   std::string unconverged = "mark";    // mark: write <output>.unconverged; discard: no field
   std::string config;                  // the --config file (an input: never written)

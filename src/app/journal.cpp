@@ -92,8 +92,12 @@ std::string Journal::unfinished_reason(const ConfigPaths& c) const {
   const YAML::Node& e = it->second;
   if (text(e["state"]) != "converged")
     return "recorded as " + (text(e["state"]).empty() ? "unknown" : text(e["state"]));
+  std::vector<std::string> history;
+  if (e["history"].IsSequence())
+    for (const YAML::Node& h : e["history"])
+      history.push_back(text(h));
   if (text(e["output"]) != c.output || text(e["transform_output"]) != c.transform_output ||
-      text(e["summary"]) != c.summary)
+      text(e["summary"]) != c.summary || history != c.history)
     return "recorded with other output names";
   std::error_code ec;
   const auto bytes = std::filesystem::file_size(c.input, ec);

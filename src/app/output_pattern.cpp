@@ -6,7 +6,7 @@ namespace gf {
 
 namespace {
 
-constexpr const char* keys[] = {"stem", "name", "index", "seq"};
+constexpr const char* keys[] = {"stem", "name", "index", "seq", "copy"};
 
 // Calls f(key) for each "{key}" and f("") for the text between them, in order; throws for
 // an unknown key or a brace that does not belong to one.
@@ -24,9 +24,10 @@ void scan(const std::string& option, const std::string& pattern, F&& f) {
     for (const char* k : keys)
       known = known || key == k;
     if (!known)
-      throw Error(option + " '" + pattern + "': '" +
-                  pattern.substr(open, close == std::string::npos ? 1 : close - open + 1) +
-                  "' is not a pattern (known: {stem}, {name}, {index}, {seq})");
+      throw Error(
+          option + " '" + pattern + "': '" +
+          pattern.substr(open, close == std::string::npos ? 1 : close - open + 1) +
+          "' is not a pattern (known: {stem}, {name}, {index}, {seq}; {copy} in --history)");
     f(key, std::string());
     i = close + 1;
   }
@@ -45,11 +46,23 @@ bool has_pattern(const std::string& pattern) {
   return found;
 }
 
-bool uses_sequence(const std::string& pattern) {
+namespace {
+
+bool uses_key(const std::string& pattern, const char* name) {
   bool found = false;
   scan("", pattern,
-       [&](const std::string& key, const std::string&) { found = found || key == "seq"; });
+       [&](const std::string& key, const std::string&) { found = found || key == name; });
   return found;
+}
+
+} // namespace
+
+bool uses_sequence(const std::string& pattern) {
+  return uses_key(pattern, "seq");
+}
+
+bool uses_copy(const std::string& pattern) {
+  return uses_key(pattern, "copy");
 }
 
 std::string expand_pattern(const std::string& option, const std::string& pattern,
@@ -65,6 +78,10 @@ std::string expand_pattern(const std::string& option, const std::string& pattern
       out += p.filename().string();
     else if (key == "index")
       out += std::to_string(in.index);
+    else if (key == "copy" && !in.copy)
+      throw Error(option + " '" + pattern + "': {copy} names a Gribov copy, for --history only");
+    else if (key == "copy")
+      out += std::to_string(*in.copy);
     else if (!in.sequence)
       throw Error(option + " '" + pattern + "' uses {seq}, but the input '" + in.path +
                   "' states no sequence number (NERSC SEQUENCE_NUMBER, or gaugefix's provenance)");

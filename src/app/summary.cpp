@@ -13,6 +13,10 @@ void emit_entry(YAML::Emitter& out, const SummaryEntry& e) {
   out << YAML::Key << "input" << YAML::Value << e.input;
   out << YAML::Key << "output" << YAML::Value << e.output;
   out << YAML::Key << "transform_output" << YAML::Value << e.transform_output;
+  out << YAML::Key << "history" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+  for (const std::string& path : e.history)
+    out << path;
+  out << YAML::EndSeq;
   out << YAML::Key << "gauge" << YAML::Value << e.gauge;
   out << YAML::Key << "group" << YAML::Value << (e.nc == 2 ? "SU(2)" : "SU(3)");
   out << YAML::Key << "lattice" << YAML::Value << YAML::Flow << YAML::BeginSeq << e.lattice[0]

@@ -14,6 +14,7 @@ struct SummaryEntry {
   std::string input;
   std::string output;           // the file the field was written to ("": none)
   std::string transform_output; // the file g(x) was written to ("": none)
+  std::vector<std::string> history; // the convergence history of each copy (--history)
   std::string gauge;
   std::string precision;
   std::string backend;

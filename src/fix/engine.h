@@ -73,6 +73,15 @@ struct SliceSums {
   std::vector<double> theta;
 };
 
+// How far the stored links are from SU(N): over the links the gauge's sweeps change (Coulomb
+// gauge: the spatial ones) of the whole lattice, as stored (FieldView::load_stored: compressed
+// rows without the orthonormalisation every other load does).
+struct LinkDeviation {
+  double det_mean = 0;    // mean of |1 - det U|
+  double det_max = 0;     // maximum of |1 - det U|
+  double unitary_max = 0; // maximum of max_ij |(U U^dagger - 1)_ij|
+};
+
 class Engine {
 public:
   virtual ~Engine() = default;
@@ -83,6 +92,9 @@ public:
   virtual void sweep(const UpdateParams& p, std::uint32_t sweep_index) = 0;
   virtual SliceSums measure() = 0;
   virtual void reproject() = 0;
+  // One pass over the links on the backend; every rank gets the lattice's numbers, the same
+  // for any number of ranks and threads. Collective.
+  virtual LinkDeviation measure_link_deviation() = 0;
   // Forces the sweep's variant (nullopt: the backend's choice); results do not change.
   virtual void set_sweep_variant(const std::optional<SweepVariant>& v) = 0;
   // How halos travel: "none" (one rank, or Coulomb gauge, whose sweeps need no halo),

@@ -121,6 +121,42 @@ public:
     return sums;
   }
 
+  LinkDeviation measure_link_deviation() override {
+    constexpr int dirs = Gauge::n_functional_dirs;
+    const int chunks = static_cast<int>(std::min<std::int64_t>(geom_.v3, 256));
+    const std::int64_t items = std::int64_t(geom_.nt) * chunks;
+    if (deviation_chunks_.size() != 3 * items) deviation_chunks_ = Buffer<Exec, double>(3 * items);
+    double* d = deviation_chunks_.data();
+    parallel_for(
+        Exec{}, items,
+        LinkDeviationChunk<dirs, S, N>{view(links_, 4), chunks, d, d + items, d + 2 * items});
+    std::vector<double> chunk(static_cast<std::size_t>(3 * items));
+    deviation_chunks_.download(chunk.data());
+    // per slice: sum, max |1 - det U|, max |U U^dagger - 1|; then gathered in slice order
+    std::vector<double> sum(geom_.nt, 0.0), det_max(geom_.nt, 0.0), unitary_max(geom_.nt, 0.0);
+    const auto larger = [](double a, double b) { return b > a || b != b ? b : a; }; // NaN stays
+    for (int t = 0; t < geom_.nt; ++t)
+      for (int c = 0; c < chunks; ++c) {
+        const std::size_t i = std::size_t(t) * chunks + c;
+        sum[t] += chunk[i];
+        det_max[t] = larger(det_max[t], chunk[items + i]);
+        unitary_max[t] = larger(unitary_max[t], chunk[2 * items + i]);
+      }
+    if (geom_.halo) {
+      sum = opt_.channel->gather_concat(sum);
+      det_max = opt_.channel->gather_concat(det_max);
+      unitary_max = opt_.channel->gather_concat(unitary_max);
+    }
+    LinkDeviation r;
+    for (std::size_t t = 0; t < sum.size(); ++t) {
+      r.det_mean += sum[t];
+      r.det_max = larger(r.det_max, det_max[t]);
+      r.unitary_max = larger(r.unitary_max, unitary_max[t]);
+    }
+    r.det_mean /= double(dirs) * double(geom_.global_volume());
+    return r;
+  }
+
   void reproject() override {
     using P = typename Prec::problem;
     reproject_field<P>(links_, 4, "reproject.links");
@@ -438,6 +474,7 @@ private:
   Buffer<Exec, S> transform_;
   Buffer<Exec, double> measure_f_;
   Buffer<Exec, double> measure_theta_;
+  Buffer<Exec, double> deviation_chunks_; // measure_link_deviation's, made on first use
   LaunchChoice<Exec> choice_;
   std::optional<HaloExchange<Exec, S, N>> halo_;
   std::optional<Buffer<Exec, S>> backup_links_, backup_transform_;

@@ -95,7 +95,10 @@ public:
     r.final = measure();
     r.converged = gauge_condition_holds(r.final, gauge_, opt_.tolerance);
     r.iterations = iteration_;
+    if (opt_.record_history) record(Progress{iteration_, "final", 0.0, r.final, 0.0});
     r.seconds = elapsed();
+    if (opt_.record_history) history_.back().seconds = r.seconds;
+    r.history = std::move(history_);
     return r;
   }
 
@@ -125,8 +128,26 @@ private:
       engine_.reproject();
   }
 
-  void report(const char* phase, double temperature) {
-    if (progress_) progress_(Progress{iteration_, phase, temperature, measure(), elapsed()});
+  // A check's progress: recorded (record_history), then reported.
+  void report(const char* phase, double temperature, const Measurement& m) {
+    Progress p{iteration_, phase, temperature, m, 0.0};
+    if (opt_.record_history) record(p);
+    p.seconds = elapsed();
+    if (opt_.record_history) history_.back().seconds = p.seconds;
+    if (progress_) progress_(p);
+  }
+
+  // The history row of p, its links measured now (seconds are set by the caller).
+  void record(const Progress& p) {
+    HistoryRow row{p.iteration,
+                   p.phase,
+                   p.temperature,
+                   p.m.functional,
+                   p.m.theta,
+                   p.m.theta_max_slice,
+                   engine_.measure_link_deviation(),
+                   0.0};
+    history_.push_back(std::move(row));
   }
 
   void anneal(const Phase& phase) {
@@ -138,7 +159,8 @@ private:
       heat.temperature = phase.t_max + frac * (phase.t_min - phase.t_max);
       one_sweep(heat);
       for (int k = 0; k < phase.micro_steps; ++k) one_sweep(micro);
-      if ((step + 1) % opt_.check_interval == 0) report("anneal", heat.temperature);
+      if ((step + 1) % opt_.check_interval == 0 && (progress_ || opt_.record_history))
+        report("anneal", heat.temperature, measure());
     }
   }
 
@@ -150,7 +172,7 @@ private:
       for (int k = 0; k < n; ++k) one_sweep(phase.update);
       done += n;
       const Measurement m = measure();
-      if (progress_) progress_(Progress{iteration_, name, 0.0, m, elapsed()});
+      report(name, 0.0, m);
       if (gauge_condition_holds(m, gauge_, opt_.tolerance)) return true;
     }
     return false;
@@ -164,7 +186,7 @@ private:
     const char* name = descent_name(phase.descent.method);
     Measurement m = normalised(descent.start());
     if (gauge_condition_holds(m, gauge_, opt_.tolerance)) {
-      if (progress_) progress_(Progress{iteration_, name, 0.0, m, elapsed()});
+      report(name, 0.0, m);
       return true;
     }
     for (int done = 0; done < phase.sweeps; ++done) {
@@ -178,8 +200,8 @@ private:
       m = normalised(*sums);
       const bool holds = gauge_condition_holds(m, gauge_, opt_.tolerance);
       const bool last = holds || s.stalled || done + 1 == phase.sweeps;
-      if (progress_ && (last || (done + 1) % opt_.check_interval == 0))
-        progress_(Progress{iteration_, s.stalled ? "stalled" : name, 0.0, m, elapsed()});
+      if (last || (done + 1) % opt_.check_interval == 0)
+        report(s.stalled ? "stalled" : name, 0.0, m);
       if (holds) return true;
       if (s.stalled) return false;
     }
@@ -194,6 +216,7 @@ private:
   const std::function<void(const Progress&)>& progress_;
   std::chrono::steady_clock::time_point start_;
   long iteration_ = 0;
+  std::vector<HistoryRow> history_;
 };
 
 } // namespace

@@ -11,11 +11,16 @@
 // time slice's theta). Reprojection to SU(N) runs every `reproject_interval` sweeps
 // (0 = never) and before the final measurement. Sweeps are numbered globally; the sweep
 // number keys the random numbers.
+// With record_history the result keeps a HistoryRow for every progress report and one for
+// the final measurement (phase "final": the result's F, theta and iterations), each with the
+// links' distance from SU(N) (Engine::measure_link_deviation) measured at that point.
 #pragma once
 #include "fix/engine.h"
 #include "fourier/descent.h"
 #include <chrono>
 #include <functional>
+#include <string>
+#include <vector>
 
 namespace gf {
 
@@ -32,6 +37,7 @@ struct FixOptions {
   double tolerance = 1e-12;
   int check_interval = 100;
   int reproject_interval = 0;
+  bool record_history = false; // FixResult::history
 };
 
 struct Measurement {
@@ -50,11 +56,24 @@ struct Progress {
   double seconds;
 };
 
+// One check of a run: what a progress report shows, and the links' distance from SU(N).
+struct HistoryRow {
+  long iteration = 0;
+  std::string phase;      // as reported ("anneal", "overrelaxation", ...), "final" last
+  double temperature = 0; // 0 outside annealing
+  double functional = 0;
+  double theta = 0;
+  double theta_max_slice = 0;
+  LinkDeviation links;
+  double seconds = 0; // since the schedule started
+};
+
 struct FixResult {
   bool converged = false;
   long iterations = 0;
   Measurement final;
   double seconds = 0;
+  std::vector<HistoryRow> history; // FixOptions::record_history
 };
 
 // Normalises an engine's per-slice sums into F and theta for the gauge.

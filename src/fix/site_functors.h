@@ -3,8 +3,10 @@
 //   SiteMeasure  per-site contributions to F and theta (both parities), for reductions;
 //                it loads the gauge's directions only (Coulomb: no time links, no halo).
 //   Reproject    reunitarises every stored matrix of a field.
-// Item index i runs over nt * V3 sites ordered (t, p, h) (SiteMeasure), or
-// nt * 2 * ndir * V3/2 matrices (Reproject).
+//   LinkDeviationChunk  how far the stored links are from SU(N) (|1 - det U|, |U U^dagger - 1|),
+//                sums and maxima over a chunk of a time slice's sites.
+// Item index i runs over nt * V3 sites ordered (t, p, h) (SiteMeasure), nt * 2 * ndir * V3/2
+// matrices (Reproject), or nt * chunks chunks (LinkDeviationChunk).
 #pragma once
 #include "lattice/field_view.h"
 #include "math/subgroup.h"
@@ -41,6 +43,42 @@ struct SiteMeasure {
     load_site_links<Gauge::n_functional_dirs, double>(links, t, p, h, up, down);
     functional[i] = Gauge::template site_functional<double, N>(up);
     theta[i] = Gauge::template site_theta<double, N>(up, down);
+  }
+};
+
+// Chunk c of slice t holds the sites t V3 + c + k chunks (k = 0, 1, ...) of the (t, p, h)
+// order, so that neighbouring items read neighbouring sites; each item sums and maximises
+// over its sites' up links of the directions 0 .. Dirs - 1 (the links the gauge's sweeps
+// change), loaded as stored (FieldView::load_stored) in double, in a fixed order.
+template <int Dirs, class S, int N>
+struct LinkDeviationChunk {
+  FieldView<S, N> links;
+  int chunks;          // per time slice
+  double* det_sum;     // per item: the sum over its links of |1 - det U|
+  double* det_max;     // per item: the maximum of the same
+  double* unitary_max; // per item: the maximum over its links of max_ij |(U U^dagger - 1)_ij|
+
+  GF_HD void operator()(std::int64_t item) const {
+    const Geometry& geom = links.geom;
+    const std::int64_t first = (item / chunks) * geom.v3;
+    double sum = 0, dmax = 0, umax = 0;
+    for (std::int64_t k = item % chunks; k < geom.v3; k += chunks) {
+      int t, p;
+      std::int64_t h;
+      geom.split_local_site(first + k, t, p, h);
+      GF_UNROLL
+      for (int mu = 0; mu < Dirs; ++mu) {
+        const Matrix<double, N> u = links.template load_stored<double>(t, p, mu, h);
+        const double d = determinant_deviation(u);
+        const double e = unitary_deviation(u);
+        sum += d;
+        dmax = d > dmax || d != d ? d : dmax; // a NaN stays
+        umax = e > umax || e != e ? e : umax;
+      }
+    }
+    det_sum[item] = sum;
+    det_max[item] = dmax;
+    unitary_max[item] = umax;
   }
 };
 

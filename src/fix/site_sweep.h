@@ -99,6 +99,47 @@ struct SiteUpdate {
   // owns them (slot 6), so that its loads take the place of the time links'.
   static constexpr int transform_lane = Gauge::sweeps_time_links ? 0 : 6 / slots;
 
+  // The subgroup updates of a linear gauge with the lanes sharing the work: lane c keeps
+  // column c of K and of G (lanes past N - 1 repeat the last column), reads the four entries
+  // of each subgroup's block from their lanes, and rotates its own column. Every entry goes
+  // through the operations of the one-lane path (left_multiply is rotate_pair per column), so
+  // the bits are the same; G is gathered from the column lanes at the end.
+  template <class P, class Key>
+  GF_INLINE static Matrix<P, N> solve_by_columns(const Matrix<P, N>& big_k, int lane, const UpdateParams& params,
+                                                 const Key& key) {
+    const int own = lane < N ? lane : N - 1;
+    Complex<P> k_col[N], g_col[N];
+GF_UNROLL
+    for (int r = 0; r < N; ++r) {
+      k_col[r] = big_k.m[r][0];
+      g_col[r] = {P(r == 0 ? 1 : 0), P(0)};
+GF_UNROLL
+      for (int c = 1; c < N; ++c)
+        if (own == c) {
+          k_col[r] = big_k.m[r][c];
+          g_col[r] = {P(r == c ? 1 : 0), P(0)};
+        }
+    }
+GF_UNROLL
+    for (int s = 0; s < subgroup_count<N>; ++s) {
+      int i, j;
+      subgroup_rows<N>(s, i, j);
+      const auto entry = [&](int row, int col) {
+        return Complex<P>{lane_read<Lanes>(k_col[row].re, col), lane_read<Lanes>(k_col[row].im, col)};
+      };
+      const LinearProblem<P> problem = {block_projection(entry(i, i), entry(i, j), entry(j, i), entry(j, j))};
+      const Quaternion<P> gs = family_update<Family, P>(problem, params, key, s);
+      rotate_pair(gs, k_col[i], k_col[j]);
+      rotate_pair(gs, g_col[i], g_col[j]);
+    }
+    Matrix<P, N> g;
+GF_UNROLL
+    for (int r = 0; r < N; ++r)
+GF_UNROLL
+      for (int c = 0; c < N; ++c) g.m[r][c] = {lane_read<Lanes>(g_col[r].re, c), lane_read<Lanes>(g_col[r].im, c)};
+    return g;
+  }
+
   // Updates the lane's links v (V_j, skipped slots zero) in place; returns G, the product of
   // the subgroup updates (g(x) <- G g(x)). C: link arithmetic, P: the SU(2) problems.
   template <class C, class P, class Key>
@@ -110,12 +151,28 @@ struct SiteUpdate {
 GF_UNROLL
       for (int k = 0; k < slots; ++k) part[k] = Gauge::k_contribution(v[k], direction(lane, k));
       Matrix<P, N> big_k = matrix_cast<P>(lane_sum<Lanes>(tree_sum(part)));
+      if constexpr (Lanes >= N) {
+        g = solve_by_columns<P>(big_k, lane, params, key);
+      } else {
+        // every lane updates all of K and G; what the column lanes read from each other
+        // is read from the lane itself, so that every variant compiles the same arithmetic
+        const auto own = [&](const Complex<P>& z) {
+          return Complex<P>{lane_read<Lanes>(z.re, lane), lane_read<Lanes>(z.im, lane)};
+        };
 GF_UNROLL
-      for (int s = 0; s < subgroup_count<N>; ++s) {
-        const LinearProblem<P> problem = {subgroup_projection(big_k, s)};
-        const Quaternion<P> gs = family_update<Family, P>(problem, params, key, s);
-        left_multiply(gs, s, big_k);
-        left_multiply(gs, s, g);
+        for (int s = 0; s < subgroup_count<N>; ++s) {
+          int i, j;
+          subgroup_rows<N>(s, i, j);
+          const LinearProblem<P> problem = {block_projection(own(big_k.m[i][i]), own(big_k.m[i][j]),
+                                                             own(big_k.m[j][i]), own(big_k.m[j][j]))};
+          const Quaternion<P> gs = family_update<Family, P>(problem, params, key, s);
+          left_multiply(gs, s, big_k);
+          left_multiply(gs, s, g);
+        }
+GF_UNROLL
+        for (int r = 0; r < N; ++r)
+GF_UNROLL
+          for (int c = 0; c < N; ++c) g.m[r][c] = own(g.m[r][c]);
       }
       const Matrix<C, N> gc = matrix_cast<C>(g);
 GF_UNROLL

@@ -55,18 +55,19 @@ GF_UNROLL
         return su3_from_8(q);
       }
     }
-    Matrix<C, N> u;
-    const int rows = storage == Storage::rows ? N - 1 : N;
-GF_UNROLL
-    for (int i = 0; i < N; ++i)
-GF_UNROLL
-      for (int j = 0; j < N; ++j) {
-        if (i < rows) {
-          const std::int64_t o = base + std::int64_t(2 * (i * N + j)) * geom.v3h;
-          u.m[i][j] = {static_cast<C>(data[o]), static_cast<C>(data[o + geom.v3h])};
-        }
-      }
+    Matrix<C, N> u = load_rows<C>(base);
     if (storage == Storage::rows) reunitarize(u); // see the note on rows storage above
+    return u;
+  }
+
+  // The matrix as stored, for measuring how far storage has drifted from SU(N): as load, but
+  // rows storage rebuilds the last row from the stored rows as they are, without
+  // orthonormalising them first (params8 decodes to SU(3) by construction).
+  template <class C>
+  GF_HD Matrix<C, N> load_stored(int t, int p, int mu, std::int64_t h) const {
+    if (storage != Storage::rows) return load<C>(t, p, mu, h);
+    Matrix<C, N> u = load_rows<C>(offset(geom.slice_slot(t), p, mu, 0, h));
+    reconstruct_last_row(u);
     return u;
   }
 
@@ -93,6 +94,23 @@ GF_UNROLL
           data[o + geom.v3h] = static_cast<S>(u.m[i][j].im);
         }
       }
+  }
+
+  // The stored rows (full storage: all) of the matrix at `base`; the others are left unset.
+  template <class C>
+  GF_HD Matrix<C, N> load_rows(std::int64_t base) const {
+    Matrix<C, N> u;
+    const int rows = storage == Storage::rows ? N - 1 : N;
+    GF_UNROLL
+    for (int i = 0; i < N; ++i)
+      GF_UNROLL
+    for (int j = 0; j < N; ++j) {
+      if (i < rows) {
+        const std::int64_t o = base + std::int64_t(2 * (i * N + j)) * geom.v3h;
+        u.m[i][j] = {static_cast<C>(data[o]), static_cast<C>(data[o + geom.v3h])};
+      }
+    }
+    return u;
   }
 
   // Same, addressed by global-periodic site coordinates (t in c.x[3] is global).

@@ -48,9 +48,9 @@ GF_UNROLL
   for (int i = 0; i < N; ++i)
 GF_UNROLL
     for (int j = 0; j < N; ++j) {
-      Complex<T> s = a.m[i][0] * b.m[0][j];
+      Complex<T> s = product(a.m[i][0], b.m[0][j]);
 GF_UNROLL
-      for (int k = 1; k < N; ++k) s += a.m[i][k] * b.m[k][j];
+      for (int k = 1; k < N; ++k) s = multiply_add(s, a.m[i][k], b.m[k][j]);
       r.m[i][j] = s;
     }
   return r;

@@ -3,7 +3,8 @@
 //   (SU(3): third row = (u x v)*; SU(2): second row = (-b*, a*)).
 // - reunitarize: projects a matrix close to SU(N) back onto it (Gram-Schmidt on the
 //   stored rows, then the last row rebuilt), as done for reprojection and on file read.
-// - unitarity_deviation: max |(U U^dagger - 1)_ij| together with |det U - 1|.
+// - unitary_deviation: max |(U U^dagger - 1)_ij|; determinant_deviation: |det U - 1|;
+//   unitarity_deviation: the larger of the two.
 #pragma once
 #include "math/inverse_sqrt.h"
 #include "math/matrix.h"
@@ -55,8 +56,9 @@ GF_INLINE void reunitarize(Matrix<T, 2>& u) {
   reconstruct_last_row(u);
 }
 
+// max_ij |(U U^dagger - 1)_ij|: how far u is from unitary.
 template <class T, int N>
-GF_INLINE T unitarity_deviation(const Matrix<T, N>& u) {
+GF_INLINE T unitary_deviation(const Matrix<T, N>& u) {
   const Matrix<T, N> p = u * adjoint(u);
   T worst = T(0);
 GF_UNROLL
@@ -67,9 +69,21 @@ GF_UNROLL
       const T a = std::sqrt(norm2(d));
       worst = a > worst ? a : worst;
     }
-  const Complex<T> det = determinant(u) - Complex<T>{T(1), T(0)};
-  const T d = std::sqrt(norm2(det));
-  return d > worst ? d : worst;
+    return worst;
+}
+
+// |1 - det U|.
+template <class T, int N>
+GF_INLINE T determinant_deviation(const Matrix<T, N>& u) {
+  return std::sqrt(norm2(determinant(u) - Complex<T>{T(1), T(0)}));
+}
+
+// The larger of the two: how far u is from SU(N).
+template <class T, int N>
+GF_INLINE T unitarity_deviation(const Matrix<T, N>& u) {
+  const T a = unitary_deviation(u);
+  const T d = determinant_deviation(u);
+  return d > a ? d : a;
 }
 
 } // namespace gf

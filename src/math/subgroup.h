@@ -3,7 +3,9 @@
 // (0,1), (0,2), (1,2), visited in that order by every sweep.
 // - subgroup_projection(M, s): the quaternion part of the 2x2 block of M, scaled by 2 as
 //   in the paper (for M in the subgroup it returns 2 q); Re tr(g M) = (g * p)_0 for the
-//   embedded g, with p the projection.
+//   embedded g, with p the projection. block_projection does the same from the block's
+//   four entries.
+// - rotate_pair(g, a, b): one column's entries (a, b) in the subgroup's rows <- g (a, b);
 // - left_multiply(g, s, U):  U <- G U,       G the N x N embedding of g;
 // - right_multiply_adjoint(U, g, s):  U <- U G^dagger.
 #pragma once
@@ -25,12 +27,18 @@ GF_INLINE void subgroup_rows(int s, int& i, int& j) {
   }
 }
 
+// The projection of the 2x2 block [[ii, ij], [ji, jj]].
+template <class T>
+GF_INLINE Quaternion<T> block_projection(const Complex<T>& ii, const Complex<T>& ij, const Complex<T>& ji,
+                                         const Complex<T>& jj) {
+  return {{ii.re + jj.re, ij.im + ji.im, ij.re - ji.re, ii.im - jj.im}};
+}
+
 template <class T, int N>
 GF_INLINE Quaternion<T> subgroup_projection(const Matrix<T, N>& m, int s) {
   int i, j;
   subgroup_rows<N>(s, i, j);
-  return {{m.m[i][i].re + m.m[j][j].re, m.m[i][j].im + m.m[j][i].im,
-           m.m[i][j].re - m.m[j][i].re, m.m[i][i].im - m.m[j][j].im}};
+  return block_projection(m.m[i][i], m.m[i][j], m.m[j][i], m.m[j][j]);
 }
 
 // Same as subgroup_projection(adjoint(m), s), without forming the adjoint.
@@ -39,18 +47,21 @@ GF_INLINE Quaternion<T> subgroup_projection_adjoint(const Matrix<T, N>& m, int s
   return conj(subgroup_projection(m, s));
 }
 
+// (a, b) <- g (a, b): the two entries of one column in the rows of a subgroup.
+template <class T>
+GF_INLINE void rotate_pair(const Quaternion<T>& g, Complex<T>& a, Complex<T>& b) {
+  const Complex<T> g00 = {g[0], g[3]}, g01 = {g[2], g[1]}, g10 = {-g[2], g[1]}, g11 = {g[0], -g[3]};
+  const Complex<T> x = a, y = b;
+  a = multiply_add(product(g00, x), g01, y);
+  b = multiply_add(product(g10, x), g11, y);
+}
+
 template <class T, int N>
 GF_INLINE void left_multiply(const Quaternion<T>& g, int s, Matrix<T, N>& u) {
   int i, j;
   subgroup_rows<N>(s, i, j);
-  const Complex<T> g00 = {g[0], g[3]}, g01 = {g[2], g[1]}, g10 = {-g[2], g[1]},
-                   g11 = {g[0], -g[3]};
 GF_UNROLL
-  for (int k = 0; k < N; ++k) {
-    const Complex<T> a = u.m[i][k], b = u.m[j][k];
-    u.m[i][k] = g00 * a + g01 * b;
-    u.m[j][k] = g10 * a + g11 * b;
-  }
+  for (int k = 0; k < N; ++k) rotate_pair(g, u.m[i][k], u.m[j][k]);
 }
 
 template <class T, int N>

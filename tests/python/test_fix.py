@@ -141,3 +141,15 @@ def test_errors_name_the_function_and_option(field):
     with pytest.raises(TypeError, match="comm must be None"):
         gaugefix.plaquette(field, comm="world")
     assert issubclass(gaugefix.Error, RuntimeError)
+
+
+def test_history_rows_end_with_the_result(rotated):
+    seen = []
+    _, _, r = gaugefix.fix(rotated, tolerance=1e-12, check_interval=20, history=True,
+                           progress=lambda p: seen.append((p.iteration, p.measured.functional)))
+    assert [(h.iteration, h.functional) for h in r.history[:-1]] == seen
+    last = r.history[-1]
+    assert last.phase == "final" and last.iteration == r.iterations
+    assert last.functional == r.functional and last.theta == r.theta
+    assert all(0 <= h.det_deviation_mean <= h.det_deviation_max < 1e-12 for h in r.history)
+    assert gaugefix.fix(rotated, tolerance=1e-12)[2].history == []
