@@ -1,8 +1,10 @@
 #include "comm/world.h"
 #include "core/error.h"
-#include <cstdio>
+#include "core/log.h"
+#include <chrono>
 #include <cstdlib>
 #include <numeric>
+#include <thread>
 
 namespace gf {
 
@@ -10,6 +12,8 @@ MpiSession::MpiSession(int& argc, char**& argv) {
   int provided = 0;
   if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
     throw Error("MPI_Init_thread failed");
+  const World world;
+  log::set_ranks(world.rank(), world.size());
 }
 
 MpiSession::~MpiSession() {
@@ -93,6 +97,19 @@ bool World::any(bool v) const {
   return r != 0;
 }
 
+std::vector<std::string> World::gather_strings(const std::string& s) const {
+  const int n = static_cast<int>(s.size());
+  std::vector<int> counts(static_cast<std::size_t>(size())), displs(counts.size());
+  MPI_Allgather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, comm_);
+  std::exclusive_scan(counts.begin(), counts.end(), displs.begin(), 0);
+  std::vector<char> all(static_cast<std::size_t>(displs.back() + counts.back()));
+  MPI_Allgatherv(s.data(), n, MPI_CHAR, all.data(), counts.data(), displs.data(), MPI_CHAR, comm_);
+  std::vector<std::string> out;
+  for (std::size_t r = 0; r < counts.size(); ++r)
+    out.emplace_back(all.data() + displs[r], static_cast<std::size_t>(counts[r]));
+  return out;
+}
+
 void World::broadcast(std::string& s, int root) const {
   std::vector<char> bytes(s.begin(), s.end());
   broadcast(bytes, root);
@@ -109,11 +126,12 @@ void World::broadcast(std::vector<char>& bytes, int root) const {
 void World::barrier() const { MPI_Barrier(comm_); }
 
 void World::abort_all(const std::string& message, int code) const {
-  if (size() > 1)
-    std::fprintf(stderr, "gaugefix: error (rank %d of %d): %s\n", rank(), size(), message.c_str());
-  else
-    std::fprintf(stderr, "gaugefix: error: %s\n", message.c_str());
-  std::fflush(stderr);
+  // Most errors arise on every rank alike (options, the readers' collective checks): rank 0
+  // reports at once and its MPI_Abort stops the others; another rank reports only when rank 0
+  // has not stopped it within a grace period, i.e. when the error is its own.
+  if (rank() != 0) std::this_thread::sleep_for(std::chrono::seconds(2));
+  log::write(log::Kind::error, message);
+  log::close_file();
   if (size() > 1) MPI_Abort(comm_, code);
   MPI_Finalize();
   std::exit(code);

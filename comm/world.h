@@ -7,7 +7,8 @@
 // order and combining them in that fixed order on every rank (gather_concat), never by
 // MPI_Allreduce of floating-point sums, whose order MPI does not fix.
 // Errors: a rank that throws reports its message and calls abort_all (main.cpp), which
-// stops every rank at once; no collective waits for a rank that has failed.
+// stops every rank; no collective waits for a rank that has failed. MpiSession tells the log
+// (core/log.h) this process's rank.
 #pragma once
 #include <mpi.h>
 #include <cstdint>
@@ -47,10 +48,14 @@ public:
   std::uint32_t bit_xor(std::uint32_t v) const;
   std::uint32_t sum_mod32(std::uint32_t v) const; // sum modulo 2^32
   bool any(bool v) const;
+  // Every rank's string, in rank order, on every rank.
+  std::vector<std::string> gather_strings(const std::string& s) const;
   void broadcast(std::string& s, int root = 0) const;
   void broadcast(std::vector<char>& bytes, int root = 0) const;
   void barrier() const;
-  // Prints "gaugefix: error (rank r): message" and stops every rank with the exit code.
+  // Logs "error: message" (core/log.h: with the time and, of several ranks, the rank) and stops
+  // every rank with the exit code. An error that every rank meets is printed once (rank 0's):
+  // the other ranks wait 2 s for rank 0's abort before they print theirs.
   [[noreturn]] void abort_all(const std::string& message, int code) const;
 
 private:

@@ -1,10 +1,10 @@
 #include "io/field_checks.h"
 #include "comm/decomposition.h"
 #include "core/error.h"
+#include "core/log.h"
 #include "observables/observables.h"
 #include <cstdio>
 #include <filesystem>
-#include <iostream>
 
 namespace gf {
 
@@ -85,8 +85,8 @@ double check_in_su_n(const std::string& file, const HostField& u, int bytes_per_
 void checksum_mismatch(const std::string& file, const std::string& what, bool warning_only,
                        const World& world) {
   if (!warning_only) throw Error(file + ": " + what);
-  if (world.rank() == 0)
-    std::cerr << "warning: " << file << ": " << what << " (ignored: checksum_warning_only)\n";
+  (void)world; // the log writes rank 0's warning
+  log::warning("{}: {} (ignored: checksum_warning_only)", file, what);
 }
 
 } // namespace gf

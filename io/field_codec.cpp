@@ -1,11 +1,11 @@
 #include "io/field_codec.h"
 #include "core/error.h"
+#include "core/log.h"
 #include "observables/observables.h"
 #include <bit>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
-#include <iostream>
 
 namespace gf {
 
@@ -83,10 +83,10 @@ void check_links(const std::string& source, HostField& u, int bytes_per_real, bo
                 (bytes_per_real == 8 ? " of single-precision accuracy" : ""));
   const bool reunitarise = bytes_per_real == 4 || deviation > exact_limit;
   if (reunitarise) reunitarize_all(u);
-  if (bytes_per_real == 8 && reunitarise && world.rank() == 0)
-    std::cerr << "note: " << source
-              << ": 64-bit links of single-precision accuracy (max deviation from " << group << " "
-              << general(deviation) << " > " << general(exact_limit) << "): reunitarised\n";
+  if (bytes_per_real == 8 && reunitarise)
+    log::warning("{}: 64-bit links of single-precision accuracy (max deviation from {} {} > {}): "
+                 "reunitarised",
+                 source, group, general(deviation), general(exact_limit));
   if (!info) return;
   info->nc = u.nc;
   info->bytes_per_real = bytes_per_real;

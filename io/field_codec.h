@@ -10,7 +10,7 @@
 // 32-bit data is then reunitarised. 64-bit data within 1e-10 of SU(N) is returned exactly
 // as stored; 64-bit data between 1e-10 and 1e-5 holds links of single-precision accuracy
 // (e.g. QDP++'s t_dprec_ildg.lime, converted from a 32-bit file) and is reunitarised, with a
-// note on rank 0's stderr. info (where given) gets nc, bytes_per_real, unitarity_deviation
+// warning in the log (core/log.h). info (where given) gets nc, bytes_per_real, unitarity_deviation
 // (before reunitarisation), reunitarised, and plaquette and link_trace of the returned field.
 #pragma once
 #include "comm/world.h"

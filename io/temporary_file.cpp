@@ -1,5 +1,6 @@
 #include "io/temporary_file.h"
 #include "core/error.h"
+#include "core/log.h"
 #include "io/path_checks.h"
 #include "io/signal_cleanup.h"
 #include <cerrno>
@@ -47,8 +48,7 @@ void remove_stale(const fs::path& dir, const std::string& prefix) {
     struct stat held, now;
     if (::fstat(fd, &held) == 0 && S_ISREG(held.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) == 0 &&
         ::lstat(p.c_str(), &now) == 0 && same_inode(held, now) && ::unlink(p.c_str()) == 0)
-      std::fprintf(stderr, "gaugefix: removed '%s', a temporary file left by a stopped writer\n",
-                   p.c_str());
+      log::warning("removed '{}', a temporary file left by a stopped writer", p);
     ::close(fd);
   }
 }

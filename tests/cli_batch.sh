@@ -44,7 +44,7 @@ batch_equals_single)
     mkdir "$d/batch" "$d/single"
     expect 0 -- "$g" fix --input "$d/e.0000" "$d/a.lime" "$d/b.h5" --output "$d/batch/{seq}.{stem}.fixed" \
       --transform-output "$d/batch/{index}.g" --summary "$d/batch/{name}.yaml" "${opts[@]}"
-    grep -q "^# journal: $d/batch/gaugefix-journal.yaml" "$d/stdout" || fail "no default journal named"
+    grep -q "Z # journal: $d/batch/gaugefix-journal.yaml" "$d/stdout" || fail "no default journal named"
     i=0
     for in in e.0000 a.lime b.h5; do
       seq=$("$g" info "$d/$in" | sed -n 's/.*sequence number \([0-9]*\).*/\1/p')
@@ -111,7 +111,7 @@ inputs_and_patterns)
   grep -q "^    state: failed" "$d/f/gaugefix-journal.yaml" || fail "no failed entry"
   cp "$d/e.0001" "$d/f/bad"
   expect 0 -- "$g" fix --input "$d/e.0000" "$d/f/bad" "$d/e.0002" --output "$d/f/{index}.f" "${short[@]}"
-  [ "$(grep -c '^skip' "$d/stdout")" -eq 2 ] && [ -f "$d/f/1.f" ] || fail "the failed input was not redone alone"
+  [ "$(grep -c 'Z skip' "$d/stdout")" -eq 2 ] && [ -f "$d/f/1.f" ] || fail "the failed input was not redone alone"
   # the list in a --config file, replaced by the command line's
   printf 'input: [%s, %s]\ntolerance: 1e-10\nquiet: true\n' "$d/e.0000" "$d/e.0001" > "$d/opts.yaml"
   expect 0 -- "$g" fix --config "$d/opts.yaml" --output "$d/out/c{index}.f" --journal "$d/out/c.yaml"
@@ -202,7 +202,7 @@ kill_and_restart)
     fail "the journal differs from the uninterrupted run's: $(diff <(journal_core "$d/ref/out/journal.yaml") <(journal_core "$d/run/out/journal.yaml"))"
   # once more: everything is finished, nothing runs
   (cd "$d/run" && "${batch[@]}") > "$d/run/log" 2>&1 || fail "the finished run failed again"
-  [ "$(grep -c '^skip' "$d/run/log")" -eq 4 ] || fail "finished configurations were run again"
+  [ "$(grep -c 'Z skip' "$d/run/log")" -eq 4 ] || fail "finished configurations were run again"
   echo "$kills kills ($in_write in a write, $between between configurations)"
   ;;
 unconverged_then_rerun)
@@ -224,8 +224,8 @@ unconverged_then_rerun)
   [ "$(ls "$d"/out/*.fixed | wc -l)" -eq "$converged" ] || fail "a final name for an unconverged field"
   for f in "$d"/out/*.fixed; do cp "$f" "$f.first"; done
   expect 0 -- "${run[@]}" --max-iterations 2000
-  [ "$(grep -c '^skip' "$d/stdout")" -eq "$converged" ] || fail "not exactly the unconverged ones were redone"
-  [ "$(grep -c '^redo .*recorded as not converged' "$d/stdout")" -eq $((4 - converged)) ] || fail "redo lines"
+  [ "$(grep -c 'Z skip' "$d/stdout")" -eq "$converged" ] || fail "not exactly the unconverged ones were redone"
+  [ "$(grep -c 'Z redo .*recorded as not converged' "$d/stdout")" -eq $((4 - converged)) ] || fail "redo lines"
   for f in "$d"/out/*.first; do same "$f" "${f%.first}"; done
   [ -z "$(find "$d/out" -name '*.unconverged')" ] || fail ".unconverged files left"
   [ "$(grep -c '^    state: converged' "$d/out/j.yaml")" -eq 4 ] || fail "journal states"
@@ -255,7 +255,7 @@ restart_refused)
   done
   # --max-iterations, the backend's tuning, --quiet are not options of the result: allowed
   expect 0 -- "${run[@]}" --max-iterations 5000 --tuning off
-  [ "$(grep -c '^skip' "$d/stdout")" -eq 2 ] || fail "a restart with --max-iterations redid finished work"
+  [ "$(grep -c 'Z skip' "$d/stdout")" -eq 2 ] || fail "a restart with --max-iterations redid finished work"
   # a file that is not a journal
   echo "not: a journal" > "$d/out/bad.yaml"
   expect 1 bad.yaml "not a gaugefix journal" -- "$g" fix --input "$d/e.0000" "$d/e.0001" \
@@ -263,7 +263,7 @@ restart_refused)
   # a finished output changed after the journal recorded it is redone
   printf x >> "$d/out/e.0001.fixed"
   expect 0 -- "${run[@]}"
-  grep -q "^redo $d/e.0001: .*e.0001.fixed' is not the file recorded" "$d/stdout" || fail "no redo: $(cat "$d/stdout")"
+  grep -q "Z redo $d/e.0001: .*e.0001.fixed' is not the file recorded" "$d/stdout" || fail "no redo: $(cat "$d/stdout")"
   same_field "$d/out/e.0001.fixed" "$d/out/e.0001.fixed" # readable, complete
   "$g" info "$d/out/e.0001.fixed" > /dev/null || fail "the redone output does not read"
   ;;
@@ -279,13 +279,13 @@ concurrent_journal)
   "${run[@]}" > "$d/first.log" 2>&1 &
   pid=$!
   pids+=("$pid")
-  for _ in $(seq 200); do grep -q '^# journal' "$d/first.log" && break; sleep 0.05; done
+  for _ in $(seq 200); do grep -q 'Z # journal' "$d/first.log" && break; sleep 0.05; done
   kill -0 "$pid" 2> /dev/null || fail "the first run ended too soon to test"
   expect 1 j.yaml.lock "held by another process" -- "${run[@]}"
   wait "$pid" || fail "the first run failed: $(cat "$d/first.log")"
   [ "$(entries "$d/out/j.yaml")" -eq 3 ] || fail "journal entries"
   expect 0 -- "${run[@]}"
-  [ "$(grep -c '^skip' "$d/stdout")" -eq 3 ] || fail "the lock's holder left unfinished work"
+  [ "$(grep -c 'Z skip' "$d/stdout")" -eq 3 ] || fail "the lock's holder left unfinished work"
   ;;
 gribov_sample)
   # the NERSC sample lat..400 (4^3 x 8, written by GLU) has two known Landau maxima; copies

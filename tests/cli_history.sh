@@ -12,8 +12,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
 export OMP_NUM_THREADS=1
 
 # check HISTORY SUMMARY STDOUT: the columns, one row per progress line of STDOUT (iteration,
-# phase, F to the 16 printed decimals, theta to the 4 printed digits, seconds to the 3
-# printed), then a final row equal to the summary's result.
+# phase, T to the 4 printed decimals, F to the 16, theta (Coulomb: max theta_t) to the 4 printed
+# digits), then a final row equal to the summary's result.
 check() {
   "$PYTHON" - "$@" << 'EOF' || fail "history $1 disagrees (see above)"
 import csv, re, sys
@@ -22,14 +22,17 @@ rows = list(csv.DictReader(open(hist)))
 want = ("iteration,phase,temperature,functional,theta,theta_max_slice,det_deviation_mean,"
         "det_deviation_max,unitary_deviation_max,seconds").split(",")
 assert list(rows[0].keys()) == want, rows[0].keys()
-progress = [l.split() for l in open(stdout) if re.match(r"^ +\d+ [a-z]", l)]
+# progress lines (docs/logs.md): time, iter, phase, T, F, theta (Coulomb: max theta_t), ...
+log = open(stdout).read().splitlines()
+progress = [l.split() for l in log if re.match(r"^\S+Z +\d+ [a-z]", l)]
+theta = "theta_max_slice" if any("max theta_t" in l for l in log) else "theta"
 checks, final = rows[:-1], rows[-1]
 assert len(checks) == len(progress) > 0, (len(checks), len(progress))
 for r, p in zip(checks, progress):
-    assert int(r["iteration"]) == int(p[0]) and r["phase"] == p[1], (r, p)
-    assert abs(float(r["functional"]) - float(p[2])) <= 1e-15, (r, p)
-    assert abs(float(r["theta"]) - float(p[3])) <= 1e-4 * float(p[3]) + 1e-300, (r, p)
-    assert abs(float(r["seconds"]) - float(p[4])) <= 6e-4, (r, p)
+    assert int(r["iteration"]) == int(p[1]) and r["phase"] == p[2], (r, p)
+    assert p[3] == "-" or abs(float(r["temperature"]) - float(p[3])) <= 5e-5, (r, p)
+    assert abs(float(r["functional"]) - float(p[4])) <= 1e-15, (r, p)
+    assert abs(float(r[theta]) - float(p[5])) <= 1e-4 * float(p[5]) + 1e-300, (r, p)
     assert float(r["theta_max_slice"]) >= float(r["theta"]) * (1 - 1e-12), r
     assert 0 <= float(r["det_deviation_mean"]) <= float(r["det_deviation_max"]) < 1e-6, r
     assert 0 <= float(r["unitary_deviation_max"]) < 1e-6, r

@@ -213,12 +213,12 @@ slurm_ensemble)
   done
   cp "$d/out/e.0001.fixed" "$d/e1.done"
   expect 0 -- run "$d/short.yaml" # every configuration is finished: nothing runs
-  [ "$(grep -c '^skip' "$d/stdout")" -eq 3 ] || fail "finished configurations were run again"
+  [ "$(grep -c 'Z skip' "$d/stdout")" -eq 3 ] || fail "finished configurations were run again"
   same "$d/out/e.0001.fixed" "$d/e1.done"
   # a finished output whose summary says it did not converge is redone, and only that one
   sed -i 's/converged: true/converged: false/' "$d/out/e.0002.yaml"
   expect 0 -- run "$d/long.yaml"
-  [ "$(grep -c '^skip' "$d/stdout")" -eq 2 ] || fail "not exactly e.0002 was redone"
+  [ "$(grep -c 'Z skip' "$d/stdout")" -eq 2 ] || fail "not exactly e.0002 was redone"
   grep -q "converged: true" "$d/out/e.0002.yaml" || fail "e.0002 was not redone"
   # two inputs with one base name are refused before anything runs
   mkdir "$d/a" "$d/b"

@@ -6,6 +6,7 @@
 #include "app/fix_command.h"
 #include "app/output_pattern.h"
 #include "app/transform_command.h"
+#include "core/log.h"
 #include "fix/random_field.h"
 #include "gauge_file_test_util.h"
 #include "io/gauge_file.h"
@@ -67,7 +68,7 @@ TEST_P(FixTransform, TakesInputLinksToWrittenLinks) {
   opt.fix.tolerance = 1e-11;
   opt.fix.check_interval = 20;
   opt.max_iterations = 4000;
-  opt.quiet = true;
+  gf::log::set_verbosity(gf::log::Verbosity::quiet); // no progress lines
   const int status = run_fix(opt, "test");
   ASSERT_TRUE(status == 0 || status == 3) << status;
   const std::string suffix = status == 0 ? "" : unconverged_suffix;
@@ -122,7 +123,7 @@ TEST_P(FixTransformCopies, BestCopyWrittenAndEveryGTakesTheInputToItsCopy) {
   opt.fix.tolerance = 1e-12;
   opt.fix.check_interval = 20;
   opt.max_iterations = 6000;
-  opt.quiet = true;
+  gf::log::set_verbosity(gf::log::Verbosity::quiet); // no progress lines
   ASSERT_EQ(run_fix(opt, "test"), 0);
 
   const YAML::Node copies = YAML::LoadFile(opt.summary)["configurations"][0]["copies"];
@@ -177,7 +178,7 @@ TEST(FixTransformCommand, AppliedToInputGivesFixedField) {
     opt.engine.gauge = GaugeKind::landau;
     opt.fix.tolerance = 1e-12;
     opt.fix.check_interval = 20;
-    opt.quiet = true;
+    gf::log::set_verbosity(gf::log::Verbosity::quiet); // no progress lines
     ASSERT_EQ(run_fix(opt, "test"), 0);
 
     TransformCommandOptions t;

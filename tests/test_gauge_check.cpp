@@ -3,6 +3,7 @@
 // summary's to 1e-12, for every gauge, SU(2) and SU(3), and several output formats; and the
 // written file carries the input's ensemble and the record of the fixing (provenance).
 #include "app/fix_command.h"
+#include "core/log.h"
 #include "fix/gauge_check.h"
 #include "gauge_file_test_util.h"
 #include "io/gauge_file.h"
@@ -38,7 +39,7 @@ TEST_P(GaugeCheck, InfoCheckAgreesWithTheFixSummary) {
   opt.engine.gauge = gauge;
   opt.fix.tolerance = 1e-12;
   opt.fix.check_interval = 10;
-  opt.quiet = true;
+  gf::log::set_verbosity(gf::log::Verbosity::quiet); // no progress lines
   ASSERT_EQ(run_fix(opt, "test"), 0);
 
   const YAML::Node s = YAML::LoadFile(opt.summary)["configurations"][0];

@@ -176,7 +176,7 @@ std::string TuneCache::merge_and_write() {
 }
 
 void TuneCache::warn(const std::string& message) {
-  if (warnings_) *warnings_ << "gaugefix: warning: tune cache " << message << "\n";
+  if (warnings_) *warnings_ << "tune cache " << message << "\n";
 }
 
 } // namespace gf

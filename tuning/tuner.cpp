@@ -46,7 +46,7 @@ LaunchParams Tuner::choose(Tunable& t) {
       cache_->save();
     }
     if (log_)
-      *log_ << "gaugefix: tuned " << key.kernel << " [" << key.aux << "] " << key.extents << " "
+      *log_ << "tuned " << key.kernel << " [" << key.aux << "] " << key.extents << " "
             << key.region << ": " << format_launch_params(p) << " (" << w.seconds * 1e6 << " us, "
             << w.gb_per_s << " GB/s)\n";
   }

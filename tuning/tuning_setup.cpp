@@ -1,8 +1,8 @@
 #include "tuning/tuning_setup.h"
 #include "fix/engine_instances.h"
 #include "gaugefix_version.h"
+#include "core/log.h"
 #include "tuning/tune_mode.h"
-#include <iostream>
 
 namespace gf {
 
@@ -26,7 +26,7 @@ TuningSetup make_tuning(const std::string& mode_option, Backend backend, int nod
   if (mode != TuneMode::off)
     s.cache = std::make_unique<TuneCache>(tune_cache_directory(),
                                           TuneContext{s.device, GAUGEFIX_VERSION, compiled_build_options()},
-                                          &std::cerr);
+                                          log::stream(log::Kind::warning));
   s.tuner = std::make_unique<Tuner>(mode, s.cache.get(), log);
   return s;
 }

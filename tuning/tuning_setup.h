@@ -2,7 +2,7 @@
 // (tuning/tuner.h), from the --tuning option (off | cached | on | force; empty:
 // $GAUGEFIX_TUNING, else on) and the device the engines will run on: the tune cache of that
 // device under $GAUGEFIX_TUNE_CACHE or $XDG_CACHE_HOME/gaugefix (docs/tuning.md), warnings to
-// stderr, one line per tuned kernel to `log` (may be null).
+// the log (core/log.h), one line per tuned kernel to `log` (may be null).
 #pragma once
 #include "fix/engine.h"
 #include "tuning/tune_cache.h"

@@ -137,7 +137,7 @@ BatchPlan plan_batch(const FixCommandOptions& opt) {
     out_paths.push_back({"--journal", plan.journal});
     out_paths.push_back({"--journal (its lock file)", journal_lock_path(plan.journal)});
   }
-  check_run_paths(in_paths, out_paths);
+  check_run_paths(in_paths, with_log_file(std::move(out_paths), opt.log));
   return plan;
 }
 

@@ -7,8 +7,8 @@
 // - the journal: --journal, else with several inputs <folder of the first output>/
 //   gaugefix-journal.yaml (the current folder where nothing is written), else none;
 // - check_run_paths (io/path_checks.h) of every possible output of every configuration
-//   (possible_outputs), the journal and its lock file, against every input (and the --config
-//   file) and against each other.
+//   (possible_outputs), the journal, its lock file and --log-file, against every input (and
+//   the --config file) and against each other.
 // --history names one file per configuration and Gribov copy: its pattern may hold {copy};
 // without it, several copies get copy_path names (history.copy<c>.csv).
 // Failures throw gf::Error naming the option, the input and the file.

@@ -1,10 +1,11 @@
 #include "app/batch_run.h"
+#include "app/build_info.h"
 #include "app/fix_one.h"
 #include "app/journal.h"
 #include "core/error.h"
+#include "core/log.h"
 #include "io/file_digest.h"
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <optional>
 
@@ -57,26 +58,23 @@ int run_batch(const BatchPlan& plan, FixCommandOptions& opt, const std::string& 
   std::optional<Journal> journal;
   if (!plan.journal.empty()) {
     journal.emplace(plan.journal, plan, opt, command_line, world);
-    if (root)
-      std::printf("# journal: %s%s\n", plan.journal.c_str(),
-                  plan.default_journal
-                      ? " (the default with several inputs; --journal names another)"
-                      : "");
+    log::result("# journal: {}{}", plan.journal,
+              plan.default_journal ? " (the default with several inputs; --journal names another)"
+                                   : "");
   }
   std::vector<const ConfigPaths*> todo;
   for (const ConfigPaths& c : plan.configs) {
     const std::string reason = journal ? journal->unfinished_reason(c) : "no journal";
     if (reason.empty()) {
-      if (root) std::printf("skip %s: finished and converged (journal)\n", c.input.c_str());
+      log::result("skip {}: finished and converged (journal)", c.input);
     } else {
-      if (root && journal && reason != "not in the journal")
-        std::printf("redo %s: %s\n", c.input.c_str(), reason.c_str());
+      if (journal && reason != "not in the journal") log::result("redo {}: {}", c.input, reason);
       todo.push_back(&c);
     }
   }
-  std::fflush(stdout);
 
   FixSession session(opt, world);
+  log_run_header(world, command_line, device_text(session.device(), world.node_rank()), "");
   const bool several = plan.configs.size() > 1;
   int converged = 0, not_converged = 0, failed = 0;
   double schedule_seconds = 0;
@@ -87,34 +85,29 @@ int run_batch(const BatchPlan& plan, FixCommandOptions& opt, const std::string& 
     if (!o.error.empty()) {
       if (!several && !journal) throw Error(o.error);
       ++failed;
-      if (root)
-        std::fprintf(stderr, "error: %s\n(going on with the next configuration)\n",
-                     o.error.c_str());
+      if (root) log::error("{}\n(going on with the next configuration)", o.error);
     } else {
       ++(o.entry.result.converged ? converged : not_converged);
       for (const FixResult& r : o.entry.copies.copies)
         schedule_seconds += r.seconds;
     }
     if (journal) journal->record(*c, journal_entry(*c, o, world));
-    std::fflush(stdout);
   }
 
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (root && (several || journal)) {
-    std::printf(
-        "# %zu configuration(s): %d converged, %d not converged, %d failed, %zu finished before; "
-        "%.3f s (%.1f configurations per hour), %.3f s in the schedules, %.3f s outside them\n",
-        plan.configs.size(), converged, not_converged, failed, plan.configs.size() - todo.size(),
-        seconds, 3600.0 * double(todo.size()) / seconds, schedule_seconds,
-        seconds - schedule_seconds);
+    log::result("# {} configuration(s): {} converged, {} not converged, {} failed, {} finished "
+                "before; {:.3f} s ({:.1f} configurations per hour), {:.3f} s in the schedules, "
+                "{:.3f} s outside them",
+                plan.configs.size(), converged, not_converged, failed,
+                plan.configs.size() - todo.size(), seconds, 3600.0 * double(todo.size()) / seconds,
+                schedule_seconds, seconds - schedule_seconds);
     if (failed + not_converged > 0)
-      std::fprintf(stderr,
-                   "error: %d configuration(s) not finished; run the same command again to redo "
-                   "exactly them%s\n",
-                   failed + not_converged,
-                   not_converged ? " (with a longer schedule for those that did not converge)"
-                                 : "");
+      log::error("{} configuration(s) not finished; run the same command again to redo exactly "
+                 "them{}",
+                 failed + not_converged,
+                 not_converged ? " (with a longer schedule for those that did not converge)" : "");
   }
   world.barrier(); // rank 0's files (summaries, journal) are written when any rank returns
   return failed ? 1 : not_converged ? 3 : 0;

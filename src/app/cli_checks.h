@@ -1,9 +1,17 @@
-// cli_checks.h: CLI11 checks shared by the subcommands. non_empty refuses an empty value
-// (an unset shell variable in a job script, `input: ''` in a YAML file) of an option that
-// names a file; the parse error names the option and ends the run with exit status 1.
+// cli_checks.h: CLI11 checks shared by the subcommands; a value they refuse ends the run
+// with a parse error naming the option (exit status 1).
+// - non_empty: an option that names a file (an unset shell variable in a job script,
+//   `input: ''` in a YAML file);
+// - positive_real: a finite number > 0 (--tolerance: not 0, inf or nan);
+// - whole_number: digits only, no sign (--seed -1 would wrap to 2^64 - 1; --anneal-steps -1).
+// add_lattice_option adds --lattice Lx,Ly,Lz,Lt (or a YAML list): exactly four extents.
 #pragma once
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <string>
+#include <vector>
 
 namespace gf {
 
@@ -12,5 +20,45 @@ inline const CLI::Validator non_empty(
       return value.empty() ? std::string("empty value (a file name is required)") : std::string();
     },
     "", "NON_EMPTY");
+
+inline const CLI::Validator positive_real(
+    [](std::string& value) {
+      std::size_t used = 0;
+      double v = 0;
+      try {
+        v = std::stod(value, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used == value.size() && used > 0 && std::isfinite(v) && v > 0) return std::string();
+      return "must be a finite number > 0, got '" + value + "'";
+    },
+    "", "POSITIVE");
+
+inline const CLI::Validator whole_number(
+    [](std::string& value) {
+      if (!value.empty() && value.find_first_not_of("0123456789") == std::string::npos)
+        return std::string();
+      return "must be a whole number >= 0, got '" + value + "'";
+    },
+    "", "WHOLE");
+
+inline CLI::Option* add_lattice_option(CLI::App& app, std::array<int, 4>& lattice,
+                                       const std::string& help) {
+  CLI::Option* o = app.add_option_function<std::vector<int>>(
+      "--lattice",
+      [&lattice](const std::vector<int>& v) {
+        if (v.size() != 4)
+          throw CLI::ValidationError("--lattice", "needs 4 extents Lx,Ly,Lz,Lt, got " +
+                                                      std::to_string(v.size()));
+        std::copy(v.begin(), v.end(), lattice.begin());
+      },
+      help);
+  o->delimiter(',');
+  if (lattice[0] > 0)
+    o->default_str(std::to_string(lattice[0]) + "," + std::to_string(lattice[1]) + "," +
+                   std::to_string(lattice[2]) + "," + std::to_string(lattice[3]));
+  return o;
+}
 
 } // namespace gf

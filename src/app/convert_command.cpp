@@ -1,11 +1,11 @@
 #include "app/convert_command.h"
 #include "app/cli_checks.h"
 #include "core/error.h"
+#include "core/log.h"
 #include "io/gauge_file.h"
 #include "io/output_format.h"
 #include "io/path_checks.h"
 #include "io/transform_file.h"
-#include <cstdio>
 #include <map>
 
 namespace gf {
@@ -23,6 +23,7 @@ void add_convert_options(CLI::App& convert, ConvertCommandOptions& opt) {
       ->check(CLI::IsMember({"32", "64"}));
   convert.add_flag("--checksum-warning-only", opt.checksum_warning_only,
                    "report a checksum mismatch in the input as a warning, not an error");
+  add_log_options(convert, opt.log);
 }
 
 namespace {
@@ -50,7 +51,8 @@ int convert_transform(const ConvertCommandOptions& opt, const World& world) {
   }
   if (opt.precision == "32")
     throw Error("--precision 32: gauge transformation files are written in 64 bits only");
-  check_run_paths({{"input", opt.input}}, {{"output", opt.output}});
+  check_run_paths({{"input", opt.input}}, with_log_file({{"output", opt.output}}, opt.log));
+  open_log(opt.log);
   TransformInfo info;
   const HostField g = read_transform(opt.input, world, &info, opt.checksum_warning_only);
   std::map<std::string, std::string> metadata = info.metadata;
@@ -58,11 +60,9 @@ int convert_transform(const ConvertCommandOptions& opt, const World& world) {
        {"lattice", "nc", "bytes_per_real", "checksum", "layout", "gaugefix_version"})
     metadata.erase(written_by_the_writer);
   write_transform(opt.output, g, format, metadata, world, {opt.input});
-  if (world.rank() == 0)
-    std::printf("%s (g(x), %s) -> %s (g(x), %s): SU(%d) %dx%dx%dx%d\n", opt.input.c_str(),
-                transform_format_name(info.format), opt.output.c_str(),
-                transform_format_name(format), info.nc, info.dims[0], info.dims[1], info.dims[2],
-                info.dims[3]);
+  log::result("{} (g(x), {}) -> {} (g(x), {}): SU({}) {}x{}x{}x{}", opt.input,
+              transform_format_name(info.format), opt.output, transform_format_name(format), info.nc,
+              info.dims[0], info.dims[1], info.dims[2], info.dims[3]);
   return 0;
 }
 
@@ -74,7 +74,8 @@ int run_convert(const ConvertCommandOptions& opt, const World& world) {
   w.format = output_format(
       "output", opt.output, "--format",
       opt.format.empty() ? std::nullopt : std::optional<FileFormat>(parse_format(opt.format)));
-  check_run_paths({{"input", opt.input}}, {{"output", opt.output}});
+  check_run_paths({{"input", opt.input}}, with_log_file({{"output", opt.output}}, opt.log));
+  open_log(opt.log);
   ReadOptions ro;
   ro.checksum_warning_only = opt.checksum_warning_only;
   FileInfo info;
@@ -89,11 +90,10 @@ int run_convert(const ConvertCommandOptions& opt, const World& world) {
     w.double_precision = info.bytes_per_real == 8;
   w.provenance = info.provenance;
   write_gauge_file(opt.output, u, w, world, {opt.input});
-  if (world.rank() == 0)
-    std::printf("%s (%s, %d-bit) -> %s (%s, %d-bit): SU(%d) %dx%dx%dx%d, plaquette %.15f\n",
-                opt.input.c_str(), format_name(info.format), 8 * info.bytes_per_real,
-                opt.output.c_str(), format_name(w.format), w.double_precision ? 64 : 32, info.nc,
-                info.dims[0], info.dims[1], info.dims[2], info.dims[3], info.plaquette);
+  log::result("{} ({}, {}-bit) -> {} ({}, {}-bit): SU({}) {}x{}x{}x{}, plaquette {:.15f}", opt.input,
+              format_name(info.format), 8 * info.bytes_per_real, opt.output, format_name(w.format),
+              w.double_precision ? 64 : 32, info.nc, info.dims[0], info.dims[1], info.dims[2],
+              info.dims[3], info.plaquette);
   return 0;
 }
 

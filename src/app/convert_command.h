@@ -10,6 +10,7 @@
 // = binary, hdf5 or lime (default: the extension's: .h5/.hdf5 hdf5, .lime/.ildg lime, else
 // binary), 64-bit, with its metadata.
 #pragma once
+#include "app/log_options.h"
 #include "comm/world.h"
 #include <CLI/CLI.hpp>
 #include <string>
@@ -22,6 +23,7 @@ struct ConvertCommandOptions {
   std::string format; // empty: from the output's extension
   std::string precision; // "32", "64" or empty (see above)
   bool checksum_warning_only = false;
+  LogOptions log;
 };
 
 void add_convert_options(CLI::App& convert, ConvertCommandOptions& opt);

@@ -3,6 +3,7 @@
 #include "app/batch_run.h"
 #include "app/cli_checks.h"
 #include "app/fix_checks.h"
+#include "app/log_options.h"
 
 namespace gf {
 
@@ -13,17 +14,19 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
                  "configurations to fix, any format gaugefix reads; a quoted glob "
                  "('cfg/*.lime') is expanded (default: generate one)")
       ->check(non_empty)
-      ->expected(1, -1);
+      ->expected(1, -1)
+      ->default_str("");
   fix.add_option("--input-list", opt.input_list,
                  "file of configurations to fix, one path per line (# comments skipped)")
       ->check(non_empty);
   fix.add_option("--generate", opt.generate, "field to generate without --input: unit, smooth, hot")
       ->check(CLI::IsMember({"unit", "smooth", "hot"}));
-  fix.add_option("--lattice", opt.lattice, "extents Lx,Ly,Lz,Lt of a generated field")->delimiter(',');
+  add_lattice_option(fix, opt.lattice, "extents Lx,Ly,Lz,Lt of a generated field");
   fix.add_option("--group", group, "gauge group of a generated field: su2, su3")
       ->check(CLI::IsMember({"su2", "su3"}));
   fix.add_option("--random-transform", opt.random_transform_seed,
-                 "seed of a random gauge transformation applied first (0: none)");
+                 "seed of a random gauge transformation applied first (0: none)")
+      ->check(whole_number);
   fix.add_option("--output,-o", opt.output,
                  "where to write the fixed field; several inputs: a pattern with {stem}, "
                  "{name}, {index} or {seq}")
@@ -34,7 +37,8 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
       ->check(CLI::IsMember({"nersc", "nersc-2row", "ildg", "scidac", "milc", "openqcd", "hdf5"}));
   fix.add_option("--output-bits", opt.output_bits,
                  "bits per real in the output: 32 or 64 (default: 32 for milc, else 64)")
-      ->check(CLI::IsMember({32, 64}));
+      ->check(CLI::IsMember({32, 64}))
+      ->default_str("");
   fix.add_option("--transform-output", opt.transform_output,
                  "where to write the gauge transformation g(x) (it is tracked when given)")
       ->check(non_empty);
@@ -61,11 +65,12 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
                  "(default with several inputs: gaugefix-journal.yaml beside the first output)")
       ->check(non_empty);
   fix.add_option("--copies", opt.copies,
-                 "Gribov copies: starts per configuration; the largest F is written (default 1)");
+                 "Gribov copies: starts per configuration; the largest F is written")
+      ->check(whole_number);
   fix.add_flag("--keep-copies", opt.keep_copies,
                "write every copy too, as <output stem>.copy<c>.<extension> (g(x) likewise)");
   fix.add_option("--copy-tolerance", opt.copy_tolerance,
-                 "a copy counts as reaching the best when F_best - F <= this (default 1e-8)");
+                 "a copy counts as reaching the best when F_best - F <= this");
   fix.add_option("--unconverged", opt.unconverged,
                  "a field that did not converge: mark (written as <output>.unconverged, g(x) "
                  "likewise) or discard (not written)")
@@ -78,23 +83,32 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   fix.add_option("--storage", storage,
                  "reals stored per SU(3) link: 8, 12 or 18 (SU(2): 12 or 18)")
       ->check(CLI::IsMember({8, 12, 18}));
-  fix.add_option("--tolerance,-t", opt.fix.tolerance, "stop when theta < tolerance");
+  fix.add_option("--tolerance,-t", opt.fix.tolerance,
+                 "stop when theta < tolerance (Coulomb gauge: theta of every time slice)")
+      ->check(positive_real);
   fix.add_option("--algorithm", opt.algorithm,
                  "relaxation, overrelaxation, stochastic, or Fourier-accelerated fasd or facg (Landau, Coulomb)");
   fix.add_option("--alpha", opt.alpha, "fasd/facg step: auto (line search) or a fixed step > 0 (fasd; facg: first trial)");
   fix.add_option("--omega", opt.omega, "overrelaxation parameter in [1, 2)");
-  fix.add_option("--max-iterations", opt.max_iterations, "sweeps of the final phase at most");
-  fix.add_option("--check-interval", opt.fix.check_interval, "sweeps between measurements");
+  fix.add_option("--max-iterations", opt.max_iterations, "sweeps of the final phase at most")
+      ->check(whole_number);
+  fix.add_option("--check-interval", opt.fix.check_interval, "sweeps between measurements")
+      ->check(whole_number);
   fix.add_option("--reproject-interval", opt.fix.reproject_interval,
-                 "sweeps between reprojections to SU(N) (0: never)");
-  fix.add_option("--anneal-steps", opt.anneal_steps, "simulated-annealing heatbath steps (0: none)");
-  fix.add_option("--t-max", opt.t_max, "annealing start temperature");
-  fix.add_option("--t-min", opt.t_min, "annealing end temperature");
-  fix.add_option("--micro-steps", opt.micro_steps, "microcanonical sweeps after each annealing step");
-  fix.add_option("--sr-steps", opt.sr_steps, "stochastic relaxation sweeps before the final phase");
+                 "sweeps between reprojections to SU(N) (0: never)")
+      ->check(whole_number);
+  fix.add_option("--anneal-steps", opt.anneal_steps, "simulated-annealing heatbath steps (0: none)")
+      ->check(whole_number);
+  fix.add_option("--t-max", opt.t_max, "annealing start temperature")->check(positive_real);
+  fix.add_option("--t-min", opt.t_min, "annealing end temperature")->check(positive_real);
+  fix.add_option("--micro-steps", opt.micro_steps, "microcanonical sweeps after each annealing step")
+      ->check(whole_number);
+  fix.add_option("--sr-steps", opt.sr_steps, "stochastic relaxation sweeps before the final phase")
+      ->check(whole_number);
   fix.add_option("--sr-probability", opt.sr_probability, "stochastic relaxation probability p");
-  fix.add_option("--seed", opt.engine.seed, "seed of the random numbers (annealing, stochastic)");
-  fix.add_flag("--quiet,-q", opt.quiet, "print only the result");
+  fix.add_option("--seed", opt.engine.seed, "seed of the random numbers (annealing, stochastic)")
+      ->check(whole_number);
+  add_log_options(fix, opt.log);
   fix.add_flag("--checksum-warning-only", opt.checksum_warning_only,
                "report a checksum mismatch in the input as a warning, not an error");
   fix.callback([&opt, &fix]() {
@@ -112,6 +126,7 @@ int run_fix(FixCommandOptions& opt, const std::string& command_line) {
   build_schedule(opt);
   check_fix_options(opt);
   const BatchPlan plan = plan_batch(opt); // every path checked before anything is read
+  open_log(opt.log);
   return run_batch(plan, opt, command_line);
 }
 

@@ -3,8 +3,10 @@
 #include "app/fix_provenance.h"
 #include "app/history_file.h"
 #include "app/output_pattern.h"
+#include "app/progress_log.h"
 #include "comm/decomposition.h"
 #include "core/error.h"
+#include "core/log.h"
 #include "fix/random_field.h"
 #include "fix/random_transform.h"
 #include "io/gauge_file.h"
@@ -12,7 +14,6 @@
 #include "io/transform_file.h"
 #include "observables/observables.h"
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 
 namespace gf {
@@ -37,11 +38,11 @@ std::string written_path(const std::string& path, bool converged, const std::str
 }
 
 // After a converged copy: a not-converged field of an earlier run under the same name is gone.
-void remove_unconverged(const std::string& path, bool quiet) {
+void remove_unconverged(const std::string& path) {
   std::error_code ec;
-  if (!path.empty() && std::filesystem::remove(path + unconverged_suffix, ec) && !quiet)
-    std::printf("# removed %s%s (an earlier run's field that had not converged)\n", path.c_str(),
-                unconverged_suffix);
+  if (!path.empty() && std::filesystem::remove(path + unconverged_suffix, ec))
+    log::info("# removed {}{} (an earlier run's field that had not converged)", path,
+              unconverged_suffix);
 }
 
 WriteOptions write_options(const FixCommandOptions& opt, const SummaryEntry& e,
@@ -84,8 +85,8 @@ public:
       out_.written.push_back(path);
     }
     if (converged && world_.rank() == 0 && opt_.unconverged == "mark") {
-      remove_unconverged(output, opt_.quiet);
-      remove_unconverged(transform_output, opt_.quiet);
+      remove_unconverged(output);
+      remove_unconverged(transform_output);
     }
   }
 
@@ -97,51 +98,55 @@ private:
   std::vector<std::string> inputs_;
 };
 
-void print_header(const SummaryEntry& e, const Engine& engine, int ranks) {
-  std::printf("# gaugefix fix: %s gauge, SU(%d) %dx%dx%dx%d, %s precision on %s, %d rank(s), "
-              "halo path %s\n# %8s %-15s %22s %12s %10s\n",
-              e.gauge.c_str(), e.nc, e.lattice[0], e.lattice[1], e.lattice[2], e.lattice[3],
-              e.precision.c_str(), e.backend.c_str(), ranks, engine.halo_path(), "iter", "phase",
-              "F", "theta", "seconds");
+// The configuration's header: the input and what the fix does with it.
+void log_header(const SummaryEntry& e, const FixCommandOptions& opt, const Engine& engine,
+                int ranks) {
+  log::info("# input: {}{}", e.input,
+            e.input_checksum.empty() ? "" : " (" + e.input_checksum + ")");
+  log::info("# fix: {} gauge, SU({}) {}x{}x{}x{}, {} precision, {}-real storage on {}, {} rank(s) "
+            "({} time slices each), halo path {}, tolerance {:g}",
+            e.gauge, e.nc, e.lattice[0], e.lattice[1], e.lattice[2], e.lattice[3], e.precision,
+            storage_option(opt.engine.storage), e.backend, ranks, e.lattice[3] / ranks,
+            engine.halo_path(), opt.fix.tolerance);
 }
 
-void print_result(const std::string& label, const SummaryEntry& e) {
+void log_result(const std::string& label, const SummaryEntry& e) {
   const FixResult& r = e.result;
   const CopyStatistics& s = e.copies;
   if (s.copies.size() > 1)
-    std::printf("%scopies: best %d of %zu, spread of F %.3e, %d reached the best within %g\n",
-                label.c_str(), s.best, s.copies.size(), s.spread, s.reached_best, s.tolerance);
-  std::printf("%s%s: %s after %ld iterations, F = %.16f, theta = %.6e, %.3f s\n", label.c_str(),
-              r.converged ? "converged" : "NOT CONVERGED", e.gauge.c_str(), r.iterations,
-              r.final.functional, r.final.theta, r.seconds);
+    log::result("{}copies: best {} of {}, spread of F {:.3e}, {} reached the best within {:g}",
+                label, s.best, s.copies.size(), s.spread, s.reached_best, s.tolerance);
+  const bool coulomb = e.gauge == "coulomb";
+  log::result("{}{}: {} after {} iterations, F = {:.16f}, theta = {:.6e}{}, {:.3f} s", label,
+              r.converged ? "converged" : "NOT CONVERGED", e.gauge, r.iterations,
+              r.final.functional, r.final.theta,
+              coulomb ? fmt::format(", max theta_t = {:.6e}", r.final.theta_max_slice) : "",
+              r.seconds);
 }
 
 void report_not_converged(const FixCommandOptions& opt, const ConfigPaths& c,
                           const SummaryEntry& e) {
   const FixResult& r = e.result;
   const std::string of = c.input.empty() ? "" : " for '" + c.input + "'";
-  std::fprintf(stderr,
-               "error: the gauge condition theta < %g was not reached within the schedule%s "
-               "(theta = %.3e after %ld iterations); raise --max-iterations or change the "
-               "algorithm\n",
-               opt.fix.tolerance, of.c_str(), r.final.theta, r.iterations);
+  const bool coulomb = opt.engine.gauge == GaugeKind::coulomb;
+  log::error("the gauge condition {} < {:g} was not reached within the schedule{} ({} = {:.3e} "
+             "after {} iterations); raise --max-iterations or change the algorithm",
+             coulomb ? "max theta_t" : "theta", opt.fix.tolerance, of,
+             coulomb ? "max theta_t" : "theta", coulomb ? r.final.theta_max_slice : r.final.theta,
+             r.iterations);
   if (!c.output.empty())
-    std::fprintf(stderr, "the field was %s (--unconverged %s)\n",
-                 e.output.empty() ? "not written"
-                                  : ("written to " + e.output + ", not to its final name").c_str(),
-                 opt.unconverged.c_str());
+    log::error("the field was {} (--unconverged {})",
+               e.output.empty() ? "not written" : "written to " + e.output + ", not to its final name",
+               opt.unconverged);
 }
 
 } // namespace
 
-FixResult fix_field(Engine& engine, const FixCommandOptions& opt, int nc, const Geometry& geom,
-                    bool quiet) {
-  return run_schedule(engine, opt.engine.gauge, nc, geom, opt.fix, [quiet](const Progress& p) {
-    if (quiet) return;
-    std::printf("  %8ld %-15s %22.16f %12.4e %10.3f\n", p.iteration, p.phase, p.m.functional,
-                p.m.theta, p.seconds);
-    std::fflush(stdout);
-  });
+FixResult fix_field(Engine& engine, const FixCommandOptions& opt, int nc, const Geometry& geom) {
+  ProgressLog progress(opt.fix, opt.engine.gauge);
+  progress.header();
+  return run_schedule(engine, opt.engine.gauge, nc, geom, opt.fix,
+                      [&progress](const Progress& p) { progress.line(p); });
 }
 
 ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSession& session,
@@ -149,7 +154,6 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
                       const std::string& label) {
   const auto started = std::chrono::steady_clock::now();
   const bool root = world.rank() == 0;
-  const bool quiet = opt.quiet || !root;
   ConfigOutcome out;
   SummaryEntry& entry = out.entry;
   entry.input = c.input.empty() ? "generated:" + opt.generate : c.input;
@@ -175,9 +179,8 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
     for (const auto& [name, value] : info.computed)
       if (name.find("CHECKSUM") != std::string::npos || name.find("SUM") != std::string::npos)
         entry.input_checksum += (entry.input_checksum.empty() ? "" : " ") + name + "=" + value;
-    if (info.reunitarised && !quiet)
-      std::printf("# %s: %d-bit links reunitarised on read\n", c.input.c_str(),
-                  8 * info.bytes_per_real);
+    if (info.reunitarised)
+      log::info("# {}: {}-bit links reunitarised on read", c.input, 8 * info.bytes_per_real);
   }
   check_output_holds(opt, u.nc, c.input);
 
@@ -211,12 +214,11 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
     HostField g_random; // the random start, composed into the written g(x)
     if (seed) g_random = random_gauge_transform(work, seed);
     Engine& engine = session.load(work);
-    if (!quiet && k == 0) print_header(entry, engine, world.size());
-    if (!quiet && opt.copies > 1)
-      std::printf("# copy %d of %d: %s\n", k, opt.copies,
-                  seed ? ("random start, seed " + std::to_string(seed)).c_str()
-                       : "the input as read");
-    FixResult r = fix_field(engine, opt, nc, geom, quiet);
+    if (k == 0) log_header(entry, opt, engine, world.size());
+    if (opt.copies > 1)
+      log::info("# copy {} of {}: {}", k, opt.copies,
+                seed ? "random start, seed " + std::to_string(seed) : "the input as read");
+    FixResult r = fix_field(engine, opt, nc, geom);
     if (!c.history.empty()) {
       if (root) write_history(c.history[std::size_t(k)], r.history);
       out.written.push_back(c.history[std::size_t(k)]);
@@ -250,7 +252,7 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
       written_path(c.transform_output, entry.result.converged, opt.unconverged);
   entry.plaquette_after = plaquette(best_links, world);
   entry.polyakov_after = polyakov_loop(best_links, world).re;
-  if (root) print_result(label, entry);
+  log_result(label, entry);
 
   writer.field(c.output, c.transform_output, entry, best_links, best_g);
   if (!c.summary.empty()) {

@@ -35,9 +35,8 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
                       const World& world, const std::string& command_line,
                       const std::string& label);
 
-// One copy: the schedule of opt on the engine (loaded with the copy's start), with the
-// progress printed unless quiet.
-FixResult fix_field(Engine& engine, const FixCommandOptions& opt, int nc, const Geometry& geom,
-                    bool quiet);
+// One copy: the schedule of opt on the engine (loaded with the copy's start), its progress
+// in the log (progress_log.h).
+FixResult fix_field(Engine& engine, const FixCommandOptions& opt, int nc, const Geometry& geom);
 
 } // namespace gf

@@ -1,12 +1,12 @@
 #include "app/fix_session.h"
 #include "comm/mpi_channel.h"
-#include <iostream>
+#include "core/log.h"
 
 namespace gf {
 
 FixSession::FixSession(FixCommandOptions& opt, const World& world)
     : opt_(opt), tuning_(make_tuning(opt.tuning, opt.engine.backend, world.node_rank(),
-                                     opt.quiet || world.rank() != 0 ? nullptr : &std::cout)) {
+                                     log::stream(log::Kind::debug))) {
   opt.engine.track_transform = !opt.transform_output.empty();
   opt.engine.node_rank = world.node_rank();
   if (world.size() > 1) opt.engine.channel = make_channel(world, parse_exchange_path(opt.exchange));

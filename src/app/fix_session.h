@@ -22,6 +22,8 @@ public:
   Engine& load(const HostField& links);
   // The launch parameters of every kernel chosen so far (the summary's "launches").
   std::string launches() const { return launches_used(*tuning_.tuner); }
+  // The device this rank's engines run on.
+  const DeviceIdentity& device() const { return tuning_.device; }
 
 private:
   FixCommandOptions& opt_;

@@ -1,23 +1,23 @@
 #include "app/generate_command.h"
+#include "app/build_info.h"
 #include "app/cli_checks.h"
 #include "comm/world.h"
 #include "core/error.h"
+#include "core/log.h"
 #include "io/file_lock.h"
 #include "io/path_checks.h"
 #include "tuning/tuning_setup.h"
-#include <cstdio>
-#include <iostream>
 #include <optional>
 
 namespace gf {
 
 void add_generate_options(CLI::App& generate, GenerateCommandOptions& opt) {
   EnsembleOptions& e = opt.ensemble;
-  generate
-      .add_option("--lattice", e.lattice, "extents Lx,Ly,Lz,Lt (required for cold and hot starts)")
-      ->delimiter(',');
+  add_lattice_option(generate, e.lattice, "extents Lx,Ly,Lz,Lt (required for cold and hot starts)");
   generate.add_option("--group", opt.group, "su2 or su3 (default: the start file's, else su3)");
-  generate.add_option("--beta", e.generator.beta, "Wilson gauge coupling beta > 0")->required();
+  generate.add_option("--beta", e.generator.beta, "Wilson gauge coupling beta > 0")
+      ->required()
+      ->default_str("");
   generate.add_option("--start", e.start, "cold, hot or a NERSC file")->check(non_empty);
   generate.add_option("--thermalisation", e.thermalisation,
                       "sweeps before the first configuration");
@@ -40,7 +40,7 @@ void add_generate_options(CLI::App& generate, GenerateCommandOptions& opt) {
       .add_option("--output-prefix,-o", e.output_prefix,
                   "configurations go to PREFIX.0000, PREFIX.0001, ... (NERSC, 64-bit)")
       ->check(non_empty);
-  generate.add_flag("--quiet,-q", opt.quiet, "print only the result");
+  add_log_options(generate, opt.log);
 }
 
 namespace {
@@ -70,37 +70,38 @@ EnsembleObserver printer(const GenerateCommandOptions& opt, const Tuner& tuner) 
   EnsembleObserver o;
   const EnsembleOptions& e = opt.ensemble;
   o.started = [&e, &opt](const EnsembleStart& s) {
-    std::printf("# gaugefix generate: SU(%d) %dx%dx%dx%d, beta = %g, 1 heatbath + %d "
-                "overrelaxation sweeps per sweep, %s precision, %d-real storage on %s\n",
-                s.nc, s.lattice[0], s.lattice[1], s.lattice[2], s.lattice[3], e.generator.beta,
-                e.or_sweeps, opt.precision.c_str(), opt.storage, opt.backend.c_str());
+    log::info("# generate: SU({}) {}x{}x{}x{}, beta = {:g}, 1 heatbath + {} overrelaxation sweeps "
+              "per sweep, {} precision, {}-real storage on {}",
+              s.nc, s.lattice[0], s.lattice[1], s.lattice[2], s.lattice[3], e.generator.beta,
+              e.or_sweeps, opt.precision, opt.storage, opt.backend);
     if (!s.resumed_from.empty())
-      std::printf("# resuming after %s (sweep %ld)\n", s.resumed_from.c_str(), long(s.sweep));
-    if (s.next_config >= e.configs)
-      std::printf("# all %d configurations exist already\n", e.configs);
-    std::printf("# %8s %18s %11s %10s\n", "sweep", "plaquette", "acceptance", "seconds");
+      log::info("# resuming after {} (sweep {})", s.resumed_from, long(s.sweep));
+    if (s.next_config >= e.configs) log::info("# all {} configurations exist already", e.configs);
+    log::info("# {:>8} {:>18} {:>11} {:>10}", "sweep", "plaquette", "acceptance", "seconds");
   };
-  o.prepared = [&tuner] { std::printf("# launches: %s\n", launches_used(tuner).c_str()); };
+  o.prepared = [&tuner] { log::info("# launches: {}", launches_used(tuner)); };
   o.measured = [](const EnsembleProgress& p) {
-    std::printf("  %8ld %18.15f %11.6f %10.3f\n", long(p.sweep), p.m.plaquette, p.m.acceptance,
-                p.seconds);
-    std::fflush(stdout);
+    log::info("  {:>8} {:>18.15f} {:>11.6f} {:>10.3f}", long(p.sweep), p.m.plaquette,
+              p.m.acceptance, p.seconds);
   };
   o.saved = [](const SavedConfig& c) {
-    std::printf("# saved %s: sweep %ld, plaquette %.15f\n", c.path.c_str(), long(c.sweep),
-                c.plaquette);
-    std::fflush(stdout);
+    log::info("# saved {}: sweep {}, plaquette {:.15f}", c.path, long(c.sweep), c.plaquette);
   };
   return o;
 }
 
 // The start file is none of the files the run may write (configurations, lock file).
-void check_paths(const EnsembleOptions& e) {
+void check_paths(const EnsembleOptions& e, const std::string& log_file) {
   const std::vector<NamedPath> inputs = {
       {"--start", e.start == "cold" || e.start == "hot" ? "" : e.start}};
-  check_run_paths(inputs, {{"--output-prefix (lock file)", lock_path(e.output_prefix)}});
-  for (int j = 0; j < e.configs; ++j)
-    check_run_paths(inputs, {{"--output-prefix", config_path(e.output_prefix, j)}});
+  std::vector<NamedPath> outputs = {{"--output-prefix (lock file)", lock_path(e.output_prefix)}};
+  if (!log_file.empty()) outputs.push_back({"--log-file", log_file});
+  check_run_paths(inputs, outputs);
+  for (int j = 0; j < e.configs; ++j) {
+    outputs.push_back({"--output-prefix", config_path(e.output_prefix, j)});
+    check_run_paths(inputs, outputs);
+    outputs.pop_back();
+  }
 }
 
 } // namespace
@@ -109,10 +110,10 @@ std::string lock_path(const std::string& prefix) {
   return prefix + ".lock";
 }
 
-int run_generate(GenerateCommandOptions& opt) {
+int run_generate(GenerateCommandOptions& opt, const std::string& command_line) {
   parse_names(opt);
   validate(opt.ensemble);
-  check_paths(opt.ensemble);
+  check_paths(opt.ensemble, opt.log.file);
   const World world;
   const bool root = world.rank() == 0;
   std::optional<FileLock> lock; // held until the run ends
@@ -120,15 +121,16 @@ int run_generate(GenerateCommandOptions& opt) {
     lock.emplace(lock_path(opt.ensemble.output_prefix),
                  "a gaugefix generate run writing the ensemble '" + opt.ensemble.output_prefix +
                      "'");
-  const bool quiet = opt.quiet || !root;
+  open_log(opt.log); // once the lock is held: a refused second run leaves the first one's log
   TuningSetup tuning = make_tuning(opt.tuning, opt.ensemble.generator.backend, world.node_rank(),
-                                   quiet ? nullptr : &std::cout);
+                                   log::stream(log::Kind::debug));
+  log_run_header(world, command_line, device_text(tuning.device, world.node_rank()), "");
   opt.ensemble.generator.tuner = tuning.tuner.get();
+  const bool quiet = !log::enabled(log::Kind::info);
   const EnsembleResult r =
       run_ensemble(opt.ensemble, quiet ? EnsembleObserver{} : printer(opt, *tuning.tuner));
-  if (root)
-    std::printf("generated %d configurations in %ld sweeps, %.3f s; %.3f sweeps/s "
-              "(1 heatbath + %d overrelaxation each, updates only)\n",
+  log::result("generated {} configurations in {} sweeps, {:.3f} s; {:.3f} sweeps/s (1 heatbath + "
+              "{} overrelaxation each, updates only)",
               r.written, long(r.sweeps), r.seconds,
               r.update_seconds > 0 ? r.sweeps / r.update_seconds : 0.0, opt.ensemble.or_sweeps);
   return 0;

@@ -9,6 +9,7 @@
 // --tuning chooses how the launch parameters are found, as for fix (tuning/tuning_setup.h); the
 // launches used are printed before the first sweep.
 #pragma once
+#include "app/log_options.h"
 #include "gen/ensemble.h"
 #include <CLI/CLI.hpp>
 
@@ -21,11 +22,11 @@ struct GenerateCommandOptions {
   std::string backend = "cpu";      // cpu | cuda
   int storage = 12;                 // reals per SU(3) link: 8, 12 or 18 (lattice/storage.h)
   std::string tuning;               // off | cached | on | force; empty: $GAUGEFIX_TUNING, else on
-  bool quiet = false;
+  LogOptions log;
 };
 
 void add_generate_options(CLI::App& generate, GenerateCommandOptions& opt);
 std::string lock_path(const std::string& prefix); // PREFIX.lock
-int run_generate(GenerateCommandOptions& opt);
+int run_generate(GenerateCommandOptions& opt, const std::string& command_line);
 
 } // namespace gf

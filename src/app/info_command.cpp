@@ -1,5 +1,6 @@
 #include "app/info_command.h"
 #include "core/error.h"
+#include "core/log.h"
 #include "fix/gauge_check.h"
 #include "io/gauge_file.h"
 #include "io/transform_file.h"
@@ -55,6 +56,9 @@ void add_info_options(CLI::App& info, InfoCommandOptions& opt) {
   info.add_option("--check", opt.check,
                   "measure the gauge condition of each file: landau, coulomb or mag (F, theta)")
       ->check(CLI::IsMember({"landau", "coulomb", "mag"}));
+  info.add_option("--format", opt.format, "output: text, json or yaml (for scripts)")
+      ->check(CLI::IsMember({"text", "json", "yaml"}));
+  add_log_options(info, opt.log);
 }
 
 std::string describe_file(const std::string& path, const FileInfo& info) {
@@ -106,10 +110,71 @@ std::string describe_check(GaugeKind gauge, const Measurement& m) {
   return s + line("theta_t", slices);
 }
 
+Value record_file(const std::string& path, const FileInfo& info) {
+  const auto pairs_map = [](const std::vector<std::pair<std::string, std::string>>& kv) {
+    Value m;
+    for (const auto& [k, v] : kv) m.add(k, v);
+    return m;
+  };
+  Value f;
+  f.add("path", path).add("format", format_name(info.format));
+  f.add("lattice", Value::List{info.dims[0], info.dims[1], info.dims[2], info.dims[3]});
+  f.add("group", "SU(" + std::to_string(info.nc) + ")");
+  f.add("bits", 8 * info.bytes_per_real).add("reunitarised", info.reunitarised);
+  f.add("byte_order", info.big_endian ? "big-endian" : "little-endian");
+  f.add("stored", pairs_map(info.stored)).add("computed", pairs_map(info.computed));
+  f.add("unitarity_deviation", info.unitarity_deviation);
+  f.add("plaquette", info.plaquette).add("link_trace", info.link_trace);
+  const Provenance& p = info.provenance;
+  Value ensemble;
+  if (!p.ensemble_id.empty()) ensemble.add("id", p.ensemble_id);
+  if (!p.ensemble_label.empty()) ensemble.add("label", p.ensemble_label);
+  if (p.sequence_number) ensemble.add("sequence_number", *p.sequence_number);
+  f.add("ensemble", ensemble);
+  if (const auto& g = p.gauge_fixing) {
+    Value r;
+    r.add("gauge", g->gauge).add("tolerance", g->tolerance).add("theta", g->theta);
+    r.add("max_theta_t", g->theta_max_slice).add("functional", g->functional);
+    r.add("iterations", g->iterations).add("converged", g->converged);
+    r.add("precision", g->precision).add("version", g->version).add("date", g->date);
+    f.add("gauge_fixing", r);
+  }
+  return f;
+}
+
+void add_check(Value& file, GaugeKind gauge, const Measurement& m) {
+  Value c;
+  c.add("gauge", gauge_name(gauge)).add("functional", m.functional).add("theta", m.theta);
+  c.add("max_theta_t", m.theta_max_slice);
+  if (gauge == GaugeKind::coulomb) {
+    Value::List slices;
+    for (const double t : m.theta_per_slice) slices.emplace_back(t);
+    c.add("theta_t", slices);
+  }
+  file.add("check", c);
+}
+
+Value record_transform(const std::string& path, const TransformInfo& info) {
+  Value f;
+  f.add("path", path).add("format", transform_format_name(info.format));
+  f.add("content", "gauge transformation g(x)");
+  f.add("lattice", Value::List{info.dims[0], info.dims[1], info.dims[2], info.dims[3]});
+  f.add("group", "SU(" + std::to_string(info.nc) + ")");
+  f.add("bits", 8 * info.bytes_per_real).add("reunitarised", info.reunitarised);
+  Value stored, computed, metadata;
+  for (const auto& [k, v] : info.stored) stored.add(k, v);
+  for (const auto& [k, v] : info.computed) computed.add(k, v);
+  for (const auto& [k, v] : info.metadata) metadata.add(k, v);
+  f.add("stored", stored).add("computed", computed);
+  f.add("unitarity_deviation", info.unitarity_deviation).add("metadata", metadata);
+  return f;
+}
+
 namespace {
 
-// The description of one file (and its --check measurement).
-std::string describe(const std::string& path, const InfoCommandOptions& opt, const World& world) {
+// The description of one file (and its --check measurement): text, or a map in `record`.
+std::string describe(const std::string& path, const InfoCommandOptions& opt, const World& world,
+                     Value& record) {
   ReadOptions ro;
   ro.checksum_warning_only = opt.checksum_warning_only;
   if (detect_transform_format(path)) {
@@ -118,14 +183,18 @@ std::string describe(const std::string& path, const InfoCommandOptions& opt, con
                   opt.check + " measures gauge fields only");
     TransformInfo info;
     read_transform(path, world, &info, opt.checksum_warning_only);
+    record = record_transform(path, info);
     return describe_transform(path, info);
   }
   FileInfo info;
   const HostField u = read_gauge_file(path, world, ro, &info);
   std::string text = describe_file(path, info);
+  record = record_file(path, info);
   if (!opt.check.empty()) {
     const GaugeKind gauge = parse_gauge(opt.check);
-    text += describe_check(gauge, measure_gauge(u, gauge, world));
+    const Measurement m = measure_gauge(u, gauge, world);
+    text += describe_check(gauge, m);
+    add_check(record, gauge, m);
   }
   return text;
 }
@@ -133,20 +202,29 @@ std::string describe(const std::string& path, const InfoCommandOptions& opt, con
 } // namespace
 
 int run_info(const InfoCommandOptions& opt, const World& world) {
+  std::vector<NamedPath> inputs;
+  for (const std::string& path : opt.files) inputs.push_back({"files", path});
+  check_run_paths(inputs, with_log_file({}, opt.log));
+  open_log(opt.log);
+  const bool text = opt.format == "text";
   std::size_t failed = 0;
+  Value::List records;
   for (const std::string& path : opt.files) {
+    Value record;
     try {
-      const std::string text = describe(path, opt, world);
-      if (world.rank() == 0) std::fputs(text.c_str(), stdout);
+      const std::string description = describe(path, opt, world, record);
+      if (text && world.rank() == 0) std::fputs(description.c_str(), stdout);
     } catch (const Error& e) {
       ++failed; // every rank fails the same check (the readers' checks are collective)
-      if (world.rank() == 0) std::fprintf(stderr, "gaugefix: error: %s\n", e.what());
+      if (world.rank() == 0) log::error("{}", e.what());
+      record = Value().add("path", path).add("error", e.what());
     }
-    std::fflush(stdout);
+    records.push_back(std::move(record));
   }
+  if (!text && world.rank() == 0)
+    std::fputs((opt.format == "json" ? to_json(records) : to_yaml(records)).c_str(), stdout);
   if (failed && opt.files.size() > 1 && world.rank() == 0)
-    std::fprintf(stderr, "gaugefix: error: %zu of %zu files failed their checks\n", failed,
-                 opt.files.size());
+    log::error("{} of {} files failed their checks", failed, opt.files.size());
   return failed ? 1 : 0;
 }
 

@@ -8,10 +8,15 @@
 // every time slice. A gauge transformation file (transform_file.h, any format) is described
 // as such: format, lattice, group, precision, checksums stored and computed, unitarity
 // deviation, metadata. Every rank reads its slab and rank 0 prints. Every file is read: one
-// failing a check is reported on stderr ("gaugefix: error: <file>: <check>: ...") and the
-// next one is read; the exit status is 1 where any failed. With --checksum-warning-only a
-// checksum mismatch is a warning and both values are printed.
+// failing a check is reported in the log ("error: <file>: <check>: ...") and the next one is
+// read; the exit status is 1 where any failed. With --checksum-warning-only a checksum
+// mismatch is a warning and both values are printed.
+// --format text (the default: lines for people), json or yaml (for scripts: a list with one
+// map per file, structured_output.h; a file that failed has its path and "error"). The keys
+// are those of the text, with "_" for spaces; docs/formats.md lists them.
 #pragma once
+#include "app/log_options.h"
+#include "app/structured_output.h"
 #include "comm/world.h"
 #include "fix/schedule.h"
 #include "io/gauge_file_types.h"
@@ -26,6 +31,8 @@ struct InfoCommandOptions {
   std::vector<std::string> files;
   bool checksum_warning_only = false;
   std::string check; // landau | coulomb | mag; empty: no measurement
+  std::string format = "text"; // text | json | yaml
+  LogOptions log;
 };
 
 void add_info_options(CLI::App& info, InfoCommandOptions& opt);
@@ -34,5 +41,9 @@ int run_info(const InfoCommandOptions& opt, const World& world);
 std::string describe_file(const std::string& path, const FileInfo& info);
 std::string describe_check(GaugeKind gauge, const Measurement& m);
 std::string describe_transform(const std::string& path, const TransformInfo& info);
+// The same as a map (--format json|yaml).
+Value record_file(const std::string& path, const FileInfo& info);
+void add_check(Value& file, GaugeKind gauge, const Measurement& m);
+Value record_transform(const std::string& path, const TransformInfo& info);
 
 } // namespace gf

@@ -1,13 +1,13 @@
 #include "app/transform_command.h"
 #include "app/cli_checks.h"
 #include "core/error.h"
+#include "core/log.h"
 #include "fix/random_transform.h"
 #include "io/gauge_file.h"
 #include "io/output_format.h"
 #include "io/path_checks.h"
 #include "io/transform_file.h"
 #include <algorithm>
-#include <cstdio>
 
 namespace gf {
 
@@ -35,6 +35,7 @@ void add_transform_options(CLI::App& transform, TransformCommandOptions& opt) {
       ->check(CLI::IsMember({"32", "64"}));
   transform.add_flag("--checksum-warning-only", opt.checksum_warning_only,
                      "report a checksum mismatch in the inputs as a warning, not an error");
+  add_log_options(transform, opt.log);
 }
 
 int run_transform(const TransformCommandOptions& opt, const World& world) {
@@ -42,7 +43,9 @@ int run_transform(const TransformCommandOptions& opt, const World& world) {
   w.format = output_format(
       "output", opt.output, "--format",
       opt.format.empty() ? std::nullopt : std::optional<FileFormat>(parse_format(opt.format)));
-  check_run_paths({{"--transform", opt.transform}, {"input", opt.input}}, {{"output", opt.output}});
+  check_run_paths({{"--transform", opt.transform}, {"input", opt.input}},
+                  with_log_file({{"output", opt.output}}, opt.log));
+  open_log(opt.log);
   ReadOptions ro;
   ro.checksum_warning_only = opt.checksum_warning_only;
   FileInfo info;
@@ -69,11 +72,9 @@ int run_transform(const TransformCommandOptions& opt, const World& world) {
   w.provenance.gauge_fixing.reset();
   w.metadata = {{"transform", opt.transform}, {"input", opt.input}};
   write_gauge_file(opt.output, u, w, world, {opt.input, opt.transform});
-  if (world.rank() == 0)
-    std::printf("%s (%s) transformed by %s (%s) -> %s (%s, %d-bit): SU(%d) %s\n", opt.input.c_str(),
-                format_name(info.format), opt.transform.c_str(), transform_format_name(ti.format),
-                opt.output.c_str(), format_name(w.format), w.double_precision ? 64 : 32, u.nc,
-                dims_text(u.geom.L).c_str());
+  log::result("{} ({}) transformed by {} ({}) -> {} ({}, {}-bit): SU({}) {}", opt.input,
+              format_name(info.format), opt.transform, transform_format_name(ti.format), opt.output,
+              format_name(w.format), w.double_precision ? 64 : 32, u.nc, dims_text(u.geom.L));
   return 0;
 }
 

@@ -10,6 +10,7 @@
 // Every rank handles its slab (fix/random_transform.h: apply_gauge_transform).
 // Bad options or files throw gf::Error naming them (exit status 1).
 #pragma once
+#include "app/log_options.h"
 #include "comm/world.h"
 #include "lattice/host_field.h"
 #include <CLI/CLI.hpp>
@@ -24,6 +25,7 @@ struct TransformCommandOptions {
   std::string format;    // empty: from the output's extension
   std::string precision; // "32", "64" or empty: the input's where the format holds it
   bool checksum_warning_only = false;
+  LogOptions log;
 };
 
 void add_transform_options(CLI::App& transform, TransformCommandOptions& opt);

@@ -1,4 +1,5 @@
 #include "app/tune_command.h"
+#include "app/cli_checks.h"
 #include "comm/decomposition.h"
 #include "comm/mpi_channel.h"
 #include "core/error.h"
@@ -14,7 +15,7 @@
 namespace gf {
 
 void add_tune_options(CLI::App& tune, TuneCommandOptions& opt) {
-  tune.add_option("--lattice", opt.lattice, "extents Lx,Ly,Lz,Lt of the whole lattice")->delimiter(',');
+  add_lattice_option(tune, opt.lattice, "extents Lx,Ly,Lz,Lt of the whole lattice");
   tune.add_option("--gauge,-g", opt.gauge, "landau, coulomb or mag")
       ->check(CLI::IsMember({"landau", "coulomb", "mag"}));
   tune.add_option("--group", opt.group, "su2 or su3")->check(CLI::IsMember({"su2", "su3"}));
@@ -31,9 +32,12 @@ void add_tune_options(CLI::App& tune, TuneCommandOptions& opt) {
   tune.add_option("--exchange", opt.exchange, "halo path between GPUs: auto, staged, direct or peer")
       ->check(CLI::IsMember({"auto", "staged", "direct", "peer"}));
   tune.add_flag("--table", opt.table, "print the lines of the default table for the winners");
+  add_log_options(tune, opt.log);
 }
 
 int run_tune(const TuneCommandOptions& opt) {
+  check_run_paths({}, with_log_file({}, opt.log));
+  open_log(opt.log);
   const World world;
   const int L[4] = {opt.lattice[0], opt.lattice[1], opt.lattice[2], opt.lattice[3]};
   for (int d = 0; d < 4; ++d)

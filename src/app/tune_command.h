@@ -6,6 +6,7 @@
 // --table, also the lines of the per-architecture default table
 // (tuning/default_params.cpp). Bad options throw gf::Error naming the option.
 #pragma once
+#include "app/log_options.h"
 #include <CLI/CLI.hpp>
 #include <array>
 #include <string>
@@ -24,6 +25,7 @@ struct TuneCommandOptions {
   std::string tuning = "force";
   std::string exchange = "auto";
   bool table = false;
+  LogOptions log;
 };
 
 void add_tune_options(CLI::App& tune, TuneCommandOptions& opt);

@@ -1,54 +1,96 @@
 #include "app/yaml_config.h"
 #include "core/error.h"
-#include <algorithm>
+#include <fmt/format.h>
+#include <iterator>
 #include <set>
 #include <yaml-cpp/yaml.h>
 
 namespace gf {
 
-std::vector<std::string> yaml_config_arguments(const std::string& path,
-                                               const std::vector<std::string>& known_keys,
-                                               const std::vector<std::string>& list_keys) {
+namespace {
+
+// The text of a scalar element of `key`'s value; a map or list there is refused.
+std::string scalar_text(const YAML::Node& v, const std::string& where) {
+  if (v.IsScalar()) return v.Scalar();
+  if (v.IsNull()) throw Error(where + " needs a value");
+  throw Error(where + (v.IsMap() ? " is a map, not a value" : " is a nested list, not a value"));
+}
+
+} // namespace
+
+std::string YamlConfig::to_config(const CLI::App*, bool, bool, std::string) const {
+  throw Error("writing a YAML config file is not supported");
+}
+
+std::vector<CLI::ConfigItem> YamlConfig::from_config(std::istream& input) const {
+  const CLI::Option* config = app_.get_config_ptr();
+  path_ = config && !config->results().empty() ? config->results().front() : "";
+  keys_.clear();
+  const std::string file = "config file '" + path_ + "'";
+  const std::vector<CLI::App*> subs = app_.get_subcommands();
+  if (subs.empty()) throw Error("--config goes after the subcommand (gaugefix fix --config FILE)");
+  const CLI::App& sub = *subs.front();
+
   YAML::Node root;
   try {
-    root = YAML::LoadFile(path);
+    root = YAML::Load(std::string(std::istreambuf_iterator<char>(input), {}));
   } catch (const YAML::Exception& e) {
-    throw Error("config file " + path + ": " + e.what());
+    throw Error(file + ": not valid YAML: " + e.what());
   }
-  if (!root.IsMap()) throw Error("config file " + path + ": expected a map of option: value");
-  std::vector<std::string> args;
+  if (root.IsNull()) return {};
+  if (!root.IsMap())
+    throw Error(file + ": expected a map of option: value (the long option names of " +
+                sub.get_name() + ")");
+  std::vector<CLI::ConfigItem> items;
   std::set<std::string> seen;
   for (const auto& kv : root) {
-    const std::string key = kv.first.as<std::string>();
-    if (std::find(known_keys.begin(), known_keys.end(), key) == known_keys.end())
-      throw Error("config file " + path + ": unknown option '" + key + "'");
-    if (!seen.insert(key).second)
-      throw Error("config file " + path + ": option '" + key + "' is given more than once");
+    if (!kv.first.IsScalar()) throw Error(file + ": a key is not a name");
+    const std::string key = kv.first.Scalar();
+    const std::string where = file + ", key '" + key + "'";
+    if (key == "config") throw Error(where + ": a config file cannot name another config file");
+    const CLI::Option* o = sub.get_option_no_throw("--" + key);
+    if (!o) { // a positional argument, by its name (info: files; convert: input, output)
+      o = sub.get_option_no_throw(key);
+      if (o && !o->get_positional()) o = nullptr;
+    }
+    if (!o || !o->get_configurable())
+      throw Error(where + ": not an option of gaugefix " + sub.get_name() +
+                  " (keys are the long option names, e.g. tolerance: 1e-12, or the names of the "
+                  "arguments, e.g. input)");
+    if (!seen.insert(key).second) throw Error(where + ": given more than once");
     const YAML::Node& v = kv.second;
-    if (v.IsSequence() && std::find(list_keys.begin(), list_keys.end(), key) != list_keys.end()) {
-      if (v.size() == 0)
-        throw Error("config file " + path + ": option '" + key + "' is an empty list");
-      args.push_back("--" + key);
+    CLI::ConfigItem item;
+    item.parents = {sub.get_name()};
+    item.name = key;
+    if (o->get_expected_min() == 0) { // a flag: a YAML boolean
+      bool on = false;
+      if (!v.IsScalar() || !YAML::convert<bool>::decode(v, on))
+        throw Error(where + ": expected a boolean (true/false, yes/no, on/off)" +
+                    (v.IsScalar() ? ", got '" + v.Scalar() + "'" : ""));
+      if (!on) continue; // an absent flag
+      item.inputs = {"true"};
+    } else if (v.IsSequence()) {
+      if (o->get_expected_max() < 2) throw Error(where + ": takes one value, not a list");
+      if (v.size() == 0) throw Error(where + ": an empty list");
       for (std::size_t i = 0; i < v.size(); ++i)
-        args.push_back(v[i].as<std::string>());
-      continue;
-    }
-    std::string value;
-    if (v.IsSequence()) {
-      for (std::size_t i = 0; i < v.size(); ++i) value += (i ? "," : "") + v[i].as<std::string>();
-    } else if (v.IsScalar()) {
-      value = v.as<std::string>();
+        item.inputs.push_back(scalar_text(v[i], fmt::format("{}, element {}", where, i + 1)));
     } else {
-      throw Error("config file " + path + ": option '" + key + "' needs a value");
+      item.inputs = {scalar_text(v, where)};
     }
-    if (value == "true" || value == "false") {
-      if (value == "true") args.push_back("--" + key);
-      continue;
-    }
-    args.push_back("--" + key);
-    args.push_back(value);
+    if (o->count() > 0) continue; // the command line gives it
+    keys_.push_back(key);
+    items.push_back(std::move(item));
   }
-  return args;
+  return items;
+}
+
+std::string config_source(const YamlConfig& config, const std::string& message) {
+  for (const std::string& key : config.keys())
+    if (message.find("--" + key + ":") != std::string::npos ||
+        message.find("--" + key + " ") != std::string::npos ||
+        message.find("--" + key + ",") != std::string::npos || message.ends_with("--" + key))
+      return " (config file '" + config.path() + "', key '" + key + "')";
+  return "";
 }
 
 } // namespace gf

@@ -1,0 +1,175 @@
+#include "core/log.h"
+#include "core/error.h"
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <ostream>
+#include <streambuf>
+
+namespace gf::log {
+
+namespace {
+
+struct State {
+  int rank = 0, ranks = 1;
+  Verbosity verbosity = Verbosity::normal;
+  std::FILE* file = nullptr;
+  std::string file_path;
+};
+
+State& state() {
+  static State s;
+  return s;
+}
+
+const char* tag(Kind kind) {
+  switch (kind) {
+  case Kind::error:
+    return "error: ";
+  case Kind::warning:
+    return "warning: ";
+  default:
+    return "";
+  }
+}
+
+bool to_stderr(Kind kind) {
+  return kind == Kind::error || kind == Kind::warning;
+}
+
+} // namespace
+
+void set_ranks(int rank, int ranks) {
+  state().rank = rank;
+  state().ranks = ranks;
+}
+
+void set_verbosity(Verbosity v) {
+  state().verbosity = v;
+}
+Verbosity verbosity() {
+  return state().verbosity;
+}
+
+void open_file(const std::string& path) {
+  close_file();
+  if (state().rank != 0) return; // the file is rank 0's; other ranks' lines stay on their streams
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  if (!f)
+    throw Error(fmt::format("--log-file '{}': cannot be opened for writing: {}", path,
+                            std::strerror(errno)));
+  state().file = f;
+  state().file_path = path;
+}
+
+void close_file() {
+  State& s = state();
+  if (!s.file) return;
+  std::fclose(s.file);
+  s.file = nullptr;
+  s.file_path.clear();
+}
+
+bool enabled(Kind kind, bool every_rank) {
+  const State& s = state();
+  if (s.rank != 0 && !every_rank && kind != Kind::error) return false;
+  switch (kind) {
+  case Kind::error:
+  case Kind::warning:
+  case Kind::result:
+    return true;
+  case Kind::info:
+    return s.verbosity != Verbosity::quiet;
+  case Kind::debug:
+    return s.verbosity == Verbosity::verbose;
+  }
+  return false;
+}
+
+std::string time_stamp() {
+  using namespace std::chrono;
+  const auto now = system_clock::now();
+  const std::time_t t = system_clock::to_time_t(now);
+  const auto ms = duration_cast<milliseconds>(now.time_since_epoch()).count() % 1000;
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", utc.tm_year + 1900,
+                     utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, ms);
+}
+
+void write(Kind kind, std::string_view message, bool every_rank) {
+  if (!enabled(kind, every_rank)) return;
+  const State& s = state();
+  const std::string prefix =
+      time_stamp() + (s.ranks > 1 ? fmt::format(" r{}/{}", s.rank, s.ranks) : "") + " " + tag(kind);
+  std::string text;
+  for (std::size_t at = 0; at <= message.size();) {
+    std::size_t end = message.find('\n', at);
+    if (end == std::string_view::npos) end = message.size();
+    if (end == message.size() && at == end && at > 0) break; // a trailing newline
+    text += prefix;
+    text += message.substr(at, end - at);
+    text += '\n';
+    at = end + 1;
+  }
+  // The file of this rank (rank 0), else the terminal streams; warnings and errors always
+  // reach stderr.
+  std::FILE* terminal = to_stderr(kind) ? stderr : stdout;
+  if (s.file) {
+    std::fputs(text.c_str(), s.file);
+    std::fflush(s.file);
+    if (!to_stderr(kind)) return;
+  }
+  std::fputs(text.c_str(), terminal);
+  std::fflush(terminal);
+}
+
+namespace {
+
+// Collects characters up to a newline, then writes them as one line.
+class LineBuffer : public std::streambuf {
+public:
+  explicit LineBuffer(Kind kind) : kind_(kind) {}
+
+protected:
+  int_type overflow(int_type c) override {
+    if (c == traits_type::eof()) return traits_type::not_eof(c);
+    if (c == '\n') {
+      write(kind_, line_);
+      line_.clear();
+    } else {
+      line_ += static_cast<char>(c);
+    }
+    return c;
+  }
+
+private:
+  Kind kind_;
+  std::string line_;
+};
+
+} // namespace
+
+std::ostream* stream(Kind kind) {
+  if (!enabled(kind)) return nullptr;
+  static LineBuffer buffers[] = {LineBuffer(Kind::error), LineBuffer(Kind::warning),
+                                 LineBuffer(Kind::result), LineBuffer(Kind::info),
+                                 LineBuffer(Kind::debug)};
+  static std::ostream streams[] = {std::ostream(&buffers[0]), std::ostream(&buffers[1]),
+                                   std::ostream(&buffers[2]), std::ostream(&buffers[3]),
+                                   std::ostream(&buffers[4])};
+  return &streams[static_cast<int>(kind)];
+}
+
+void finish_stdout() {
+  const bool failed = std::fflush(stdout) != 0 || std::ferror(stdout);
+  if (failed)
+    throw Error(fmt::format("writing to standard output failed: {}",
+                            errno ? std::strerror(errno) : "write error"));
+  if (state().file && (std::fflush(state().file) != 0 || std::ferror(state().file)))
+    throw Error(fmt::format("--log-file '{}': writing failed", state().file_path));
+}
+
+} // namespace gf::log
