@@ -14,7 +14,10 @@
 //
 // Landau, Coulomb (Gauge::linear): K = sum_j k_contribution(V_j) is formed once; since
 // K -> g K, the subgroup updates s = 0, 1, 2 run on K alone, G = g_2 g_1 g_0 is
-// accumulated, and each lane applies G once to its links.
+// accumulated, and each lane applies G once to its links. With at least N lanes the lanes
+// share K and G by columns (solve_by_columns); with fewer, each lane updates all of them and
+// reads the block entries and G through a lane exchange with itself, so that every variant
+// compiles the same arithmetic and gives the same bits.
 // Maximally Abelian: the quadratic problem of subgroup s depends on the links after the
 // update of subgroup s - 1, so each g_s is applied to the links before the next problem.
 // g(x), if tracked, becomes G g(x) (lane 0 of the site, or the lane whose time slots are
