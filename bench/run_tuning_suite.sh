@@ -7,7 +7,7 @@
 # tuned kernels (and, with BEFORE set, with the binary of an earlier version), and one
 # Nsight Compute check of the achieved DRAM bytes of the winning Landau kernel.
 # Environment: LATTICES (default "32 48"; empty: no tuning runs), GAUGES (default
-# "landau coulomb mag"), STORAGES (default "12 18"), FIX_PRECISIONS (default "double mixed single"),
+# "landau coulomb mag"), STORAGES (default "8 12 18"), FIX_PRECISIONS (default "double mixed single"),
 # BEFORE (a gaugefix binary of an earlier version to time on the same field).
 # Binaries and libraries come packed (bench/README.md): .gpupack/bin.tar.xz (into .gpubin)
 # and .gpupack/libs.tar.xz (holding .gpulibs).
@@ -19,7 +19,7 @@ echo "engine_tuning rc=$?" | tee -a "$out/device.txt"
 for l in ${LATTICES-32 48}; do
   for g in ${GAUGES:-landau coulomb mag}; do
     for p in single mixed double; do
-      for s in ${STORAGES:-12 18}; do
+      for s in ${STORAGES:-8 12 18}; do
         log="$out/tune_${g}_${p}_${s}_${l}.log"
         /usr/bin/time -f "# wall %e s" "$bin/gaugefix" tune --lattice $l,$l,$l,$l --gauge $g --precision $p \
           --storage $s --anneal --table > "$log" 2>&1
@@ -50,6 +50,13 @@ ncu --kernel-name-base demangled -k regex:SiteSweep --launch-skip 20 --launch-co
   "$bin/gaugefix" fix --backend cuda --input "$cfg" --precision single --max-iterations 100 --tolerance 1e-30 --quiet \
   > "$out/ncu_landau_single.log" 2>&1 || tail -n 20 "$out/ncu_landau_single.log"
 echo "ncu rc=$?" | tee -a "$out/device.txt"
+# what limits the winner: occupancy, issue, stalls (one launch, full sections)
+ncu --kernel-name-base demangled -k regex:SiteSweep --launch-skip 20 --launch-count 1 \
+  --section SpeedOfLight --section Occupancy --section SchedulerStats --section WarpStateStats \
+  --section LaunchStats --section MemoryWorkloadAnalysis \
+  "$bin/gaugefix" fix --backend cuda --input "$cfg" --precision single --max-iterations 100 --tolerance 1e-30 --quiet \
+  > "$out/ncu_landau_single_sections.log" 2>&1
+echo "ncu sections rc=$?" | tee -a "$out/device.txt"
 tar -C "$out" -czf "$dest/logs.tar.gz" --exclude='*.0000' .
 grep -h "rc=" "$out/device.txt" | tr '\n' ' '; echo
 tail -n 3 "$out/gpu_tests.log" "$out/engine_tuning.log"

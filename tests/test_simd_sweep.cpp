@@ -5,6 +5,7 @@
 // the scalar tail. Also: the Simd type's arithmetic lane by lane against the scalar one, and
 // no fused multiply-adds in the build.
 #include "fix/engine.h"
+#include "fix/launch_tunable.h"
 #include "fix/simd_sweep.h"
 #include "math/simd.h"
 #include "test_fields.h"
@@ -146,6 +147,34 @@ TEST(SimdSweep, VariantNames) {
   EXPECT_EQ(simd_variant_width("site1"), 0);
   EXPECT_EQ(sweep_variant({"site4", 128, 0, -1, false}).lanes, 4);
   EXPECT_THROW(sweep_variant({"simd3", 128, 0, -1, false}), Error);
+}
+
+// The GPU's kernels compiled for 12-real storage alone: their names, and a clear error where
+// one is forced on the CPU or on another storage.
+TEST(SweepVariantNames, RowsOnlyKernels) {
+  for (int lanes : {2, 4}) {
+    const SweepVariant v = sweep_variant({lanes_variant(lanes, true), 64, 0, -1, false});
+    EXPECT_EQ(v.lanes, lanes);
+    EXPECT_TRUE(v.rows_only);
+    EXPECT_FALSE(sweep_variant({lanes_variant(lanes), 64, 0, -1, false}).rows_only);
+  }
+  EXPECT_EQ(lanes_variant(4, true), "site4-rows");
+  EXPECT_THROW(sweep_variant({"site4-full", 64, 0, -1, false}), Error);
+  const int L[4] = {4, 4, 4, 4};
+  const HostField start = testing::random_field(L, 3, 3, 0.5);
+  for (Storage storage : {Storage::rows, Storage::full}) {
+    EngineOptions eo;
+    eo.storage = storage;
+    try {
+      sweep_with(start, eo, {4, {64, 0, -1}, 0, true}, {kind(UpdateKind::overrelaxation)});
+      ADD_FAILURE() << "site4-rows ran on the CPU";
+    } catch (const Error& e) {
+      const std::string expected = storage == Storage::rows
+                                       ? "backend has no sweep variant site4-rows"
+                                       : "site4-rows needs 12-real storage";
+      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    }
+  }
 }
 
 // Lane by lane, the operations of Simd equal the scalar ones bitwise, also for results that

@@ -665,26 +665,34 @@ TEST(DefaultParams, TableLookupAndRows) {
   const DeviceIdentity h100 = fake_device();
   EXPECT_EQ(default_launch_params(h100, fake_key()), generic_launch_params());
   const std::vector<DefaultParamsRow> table = {
-      {90, "sweep", "single", "variant=site8 block=64 minb=0 carveout=-1 loads=cache"},
-      {90, "sweep.landau.overrelaxation", "single",
+      {90, "sweep", "single", "", "variant=site8 block=64 minb=0 carveout=-1 loads=cache"},
+      {90, "sweep.landau.overrelaxation", "single", "18",
+       "variant=site2 block=64 minb=0 carveout=-1 loads=cache"},
+      {90, "sweep.landau.overrelaxation", "single", "12",
        "variant=site4 block=128 minb=2 carveout=-1 loads=stream"},
-      {90, "sweep", "double", "variant=site4 block=256 minb=0 carveout=-1 loads=cache"},
-      {80, "sweep", "single", "variant=site1 block=32 minb=0 carveout=-1 loads=cache"},
+      {90, "sweep", "double", "", "variant=site4 block=256 minb=0 carveout=-1 loads=cache"},
+      {80, "sweep", "single", "", "variant=site1 block=32 minb=0 carveout=-1 loads=cache"},
   };
+  // each storage its own row
+  TuneKey full = fake_key();
+  full.aux = "prec=single storage=18 group=su3";
+  EXPECT_EQ(default_launch_params(table, h100, full), parse_launch_params(table[1].params));
+  full.aux = "prec=single storage=8 group=su3"; // no row of its storage: the family's
+  EXPECT_EQ(default_launch_params(table, h100, full), parse_launch_params(table[0].params));
   EXPECT_EQ(default_launch_params(table, h100, fake_key()),
-            parse_launch_params(table[1].params)); // the exact kernel before its family
+            parse_launch_params(table[2].params)); // the exact kernel before its family
   EXPECT_EQ(default_launch_params(table, h100, fake_key("sweep.mag.relaxation")),
             parse_launch_params(table[0].params));
   TuneKey dbl = fake_key("sweep.mag.relaxation");
   dbl.aux = "prec=double storage=18 group=su3";
-  EXPECT_EQ(default_launch_params(table, h100, dbl), parse_launch_params(table[2].params));
+  EXPECT_EQ(default_launch_params(table, h100, dbl), parse_launch_params(table[3].params));
   EXPECT_EQ(default_launch_params(table, h100, fake_key("measure.landau")),
             generic_launch_params());
   DeviceIdentity blackwell = h100;
   blackwell.cc_major = 10;
   EXPECT_EQ(default_launch_params(table, blackwell, fake_key()), generic_launch_params());
-  EXPECT_EQ(default_table_row(h100, fake_key(), parse_launch_params(table[1].params)),
-            "    {90, \"sweep.landau.overrelaxation\", \"single\", "
+  EXPECT_EQ(default_table_row(h100, fake_key(), parse_launch_params(table[2].params)),
+            "    {90, \"sweep.landau.overrelaxation\", \"single\", \"12\", "
             "\"variant=site4 block=128 minb=2 carveout=-1 loads=stream\"},");
 }
 

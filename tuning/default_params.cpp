@@ -11,44 +11,124 @@ namespace {
 // Abelian runs). Kernels without a row get generic_launch_params().
 // clang-format off
 const std::vector<DefaultParamsRow> table = {
-    // cc 9.0: NVIDIA H100 80GB HBM3, 2026-11-23 (bench/results/2026-11-23-h100-tuning/)
-    {90, "measure.coulomb", "double", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
-    {90, "measure.coulomb", "mixed", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
-    {90, "measure.coulomb", "single", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
-    {90, "measure.landau", "double", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
-    {90, "measure.landau", "mixed", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
-    {90, "measure.landau", "single", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
-    {90, "measure.mag", "double", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
-    {90, "measure.mag", "mixed", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
-    {90, "measure.mag", "single", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
-    {90, "reproject.links", "double", "variant=site1 block=512 minb=0 carveout=-1 loads=cache"},
-    {90, "reproject.links", "mixed", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
-    {90, "reproject.links", "single", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
-    {90, "sweep.coulomb.local", "double", "variant=site4 block=64 minb=0 carveout=0 loads=cache"},
-    {90, "sweep.coulomb.local", "mixed", "variant=site4 block=64 minb=2 carveout=-1 loads=cache"},
-    {90, "sweep.coulomb.local", "single", "variant=site4 block=128 minb=3 carveout=0 loads=cache"},
-    {90, "sweep.coulomb.thermal", "double", "variant=site2 block=128 minb=0 carveout=0 loads=cache"},
-    {90, "sweep.coulomb.thermal", "mixed", "variant=site1 block=256 minb=0 carveout=0 loads=cache"},
-    {90, "sweep.coulomb.thermal", "single", "variant=site1 block=128 minb=0 carveout=0 loads=cache"},
-    {90, "sweep.landau.local", "double", "variant=site4 block=64 minb=0 carveout=-1 loads=cache"},
-    {90, "sweep.landau.local", "mixed", "variant=site4 block=128 minb=2 carveout=0 loads=cache"},
-    {90, "sweep.landau.local", "single", "variant=site4 block=128 minb=3 carveout=-1 loads=cache"},
-    {90, "sweep.landau.thermal", "double", "variant=site2 block=64 minb=0 carveout=0 loads=cache"},
-    {90, "sweep.landau.thermal", "mixed", "variant=site1 block=256 minb=0 carveout=-1 loads=cache"},
-    {90, "sweep.landau.thermal", "single", "variant=site2 block=256 minb=2 carveout=-1 loads=cache"},
-    {90, "sweep.mag.local", "double", "variant=site4 block=128 minb=2 carveout=-1 loads=cache"},
-    {90, "sweep.mag.local", "mixed", "variant=site2 block=256 minb=2 carveout=-1 loads=cache"},
-    {90, "sweep.mag.local", "single", "variant=site4 block=128 minb=3 carveout=-1 loads=cache"},
-    {90, "sweep.mag.thermal", "double", "variant=site2 block=64 minb=0 carveout=-1 loads=cache"},
-    {90, "sweep.mag.thermal", "mixed", "variant=site1 block=128 minb=0 carveout=0 loads=cache"},
-    {90, "sweep.mag.thermal", "single", "variant=site4 block=256 minb=3 carveout=-1 loads=cache"},
+    // cc 9.0: NVIDIA H100 80GB HBM3, 2026-11-23 (bench/results/2026-11-23-h100-kernels/); the H200 shares cc 9.0
+    {90, "measure.coulomb", "double", "12", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.coulomb", "double", "18", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.coulomb", "double", "8", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.coulomb", "mixed", "12", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.coulomb", "mixed", "18", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "measure.coulomb", "mixed", "8", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.coulomb", "single", "12", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.coulomb", "single", "18", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.coulomb", "single", "8", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.landau", "double", "12", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.landau", "double", "18", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.landau", "double", "8", "variant=site1 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "measure.landau", "mixed", "12", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.landau", "mixed", "18", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.landau", "mixed", "8", "variant=site1 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "measure.landau", "single", "12", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.landau", "single", "18", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.landau", "single", "8", "variant=site1 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "measure.mag", "double", "12", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.mag", "double", "18", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.mag", "double", "8", "variant=site1 block=128 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.mag", "mixed", "12", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.mag", "mixed", "18", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.mag", "mixed", "8", "variant=site1 block=128 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.mag", "single", "12", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "measure.mag", "single", "18", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "measure.mag", "single", "8", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.links", "double", "12", "variant=site1 block=512 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.links", "double", "12", "variant=site1 block=512 minb=0 carveout=0 loads=cache"},
+    {90, "reproject.links", "double", "18", "variant=site1 block=256 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.links", "double", "18", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.links", "double", "18", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "reproject.links", "double", "8", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.links", "double", "8", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "reproject.links", "mixed", "12", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.links", "mixed", "12", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "reproject.links", "mixed", "18", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.links", "mixed", "18", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "reproject.links", "mixed", "8", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.links", "mixed", "8", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "reproject.links", "single", "12", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.links", "single", "12", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "reproject.links", "single", "18", "variant=site1 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "reproject.links", "single", "18", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.links", "single", "18", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "reproject.links", "single", "8", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.transform", "double", "12", "variant=site1 block=256 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.transform", "double", "18", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.transform", "double", "8", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "reproject.transform", "mixed", "12", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.transform", "mixed", "18", "variant=site1 block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.transform", "mixed", "8", "variant=site1 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "reproject.transform", "single", "12", "variant=site1 block=128 minb=0 carveout=-1 loads=cache"},
+    {90, "reproject.transform", "single", "18", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "reproject.transform", "single", "8", "variant=site1 block=128 minb=0 carveout=-1 loads=cache"},
+    {90, "sweep.coulomb.local", "double", "12", "variant=site4 block=128 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.coulomb.local", "double", "18", "variant=site4 block=128 minb=0 carveout=-1 loads=cache"},
+    {90, "sweep.coulomb.local", "double", "8", "variant=site4 block=256 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.coulomb.local", "mixed", "12", "variant=site2-rows block=128 minb=0 carveout=-1 loads=cache"},
+    {90, "sweep.coulomb.local", "mixed", "18", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.coulomb.local", "mixed", "8", "variant=site2 block=64 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.coulomb.local", "single", "12", "variant=site4-rows block=128 minb=3 carveout=0 loads=cache"},
+    {90, "sweep.coulomb.local", "single", "18", "variant=site1 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.coulomb.local", "single", "8", "variant=site2 block=64 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.coulomb.thermal", "double", "12", "variant=site1 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.coulomb.thermal", "double", "18", "variant=site1 block=256 minb=0 carveout=-1 loads=cache"},
+    {90, "sweep.coulomb.thermal", "double", "8", "variant=site2 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.coulomb.thermal", "mixed", "12", "variant=site1 block=128 minb=0 carveout=-1 loads=cache"},
+    {90, "sweep.coulomb.thermal", "mixed", "18", "variant=site1 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.coulomb.thermal", "mixed", "8", "variant=site2 block=128 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.coulomb.thermal", "single", "12", "variant=site1 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.coulomb.thermal", "single", "18", "variant=site1 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.coulomb.thermal", "single", "8", "variant=site2 block=128 minb=2 carveout=-1 loads=cache"},
+    {90, "sweep.landau.local", "double", "12", "variant=site4 block=64 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.landau.local", "double", "18", "variant=site4 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.landau.local", "double", "8", "variant=site4 block=256 minb=2 carveout=-1 loads=cache"},
+    {90, "sweep.landau.local", "mixed", "12", "variant=site4-rows block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "sweep.landau.local", "mixed", "18", "variant=site4 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.landau.local", "mixed", "8", "variant=site2 block=64 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.landau.local", "single", "12", "variant=site4-rows block=128 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.landau.local", "single", "18", "variant=site2 block=128 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.landau.local", "single", "8", "variant=site4 block=128 minb=3 carveout=0 loads=cache"},
+    {90, "sweep.landau.thermal", "double", "12", "variant=site2 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.landau.thermal", "double", "18", "variant=site4 block=256 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.landau.thermal", "double", "8", "variant=site2 block=64 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.landau.thermal", "mixed", "12", "variant=site1 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.landau.thermal", "mixed", "18", "variant=site1 block=256 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.landau.thermal", "mixed", "8", "variant=site4 block=512 minb=0 carveout=-1 loads=cache"},
+    {90, "sweep.landau.thermal", "single", "12", "variant=site2 block=256 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.landau.thermal", "single", "18", "variant=site4 block=128 minb=3 carveout=-1 loads=cache"},
+    {90, "sweep.landau.thermal", "single", "8", "variant=site2 block=256 minb=2 carveout=-1 loads=cache"},
+    {90, "sweep.mag.local", "double", "12", "variant=site4-rows block=256 minb=2 carveout=-1 loads=cache"},
+    {90, "sweep.mag.local", "double", "18", "variant=site2 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.mag.local", "double", "8", "variant=site4 block=256 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.mag.local", "mixed", "12", "variant=site2-rows block=128 minb=2 carveout=-1 loads=cache"},
+    {90, "sweep.mag.local", "mixed", "18", "variant=site2 block=256 minb=2 carveout=-1 loads=cache"},
+    {90, "sweep.mag.local", "mixed", "8", "variant=site2 block=256 minb=2 carveout=-1 loads=cache"},
+    {90, "sweep.mag.local", "single", "12", "variant=site4-rows block=64 minb=0 carveout=-1 loads=cache"},
+    {90, "sweep.mag.local", "single", "18", "variant=site4 block=128 minb=3 carveout=-1 loads=cache"},
+    {90, "sweep.mag.local", "single", "8", "variant=site4 block=256 minb=3 carveout=-1 loads=cache"},
+    {90, "sweep.mag.thermal", "double", "12", "variant=site4 block=256 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.mag.thermal", "double", "18", "variant=site2 block=128 minb=0 carveout=0 loads=cache"},
+    {90, "sweep.mag.thermal", "double", "8", "variant=site4 block=256 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.mag.thermal", "mixed", "12", "variant=site2 block=256 minb=2 carveout=0 loads=cache"},
+    {90, "sweep.mag.thermal", "mixed", "18", "variant=site4 block=256 minb=2 carveout=-1 loads=cache"},
+    {90, "sweep.mag.thermal", "mixed", "8", "variant=site4 block=256 minb=2 carveout=-1 loads=cache"},
+    {90, "sweep.mag.thermal", "single", "12", "variant=site4 block=256 minb=3 carveout=0 loads=cache"},
+    {90, "sweep.mag.thermal", "single", "18", "variant=site4 block=256 minb=3 carveout=0 loads=cache"},
+    {90, "sweep.mag.thermal", "single", "8", "variant=site2 block=256 minb=2 carveout=0 loads=cache"},
 };
 // clang-format on
 
-std::string precision_of(const std::string& aux) {
+// The value of field `name` ("prec", "storage") of a key's aux text, "" if absent.
+std::string aux_field(const std::string& aux, const std::string& name) {
   std::istringstream in(aux);
   for (std::string word; in >> word;)
-    if (word.rfind("prec=", 0) == 0) return word.substr(5);
+    if (word.rfind(name + "=", 0) == 0) return word.substr(name.size() + 1);
   return "";
 }
 
@@ -69,10 +149,10 @@ LaunchParams generic_launch_params() {
 LaunchParams default_launch_params(std::span<const DefaultParamsRow> rows,
                                    const DeviceIdentity& device, const TuneKey& key) {
   const int cc = 10 * device.cc_major + device.cc_minor;
-  const std::string precision = precision_of(key.aux);
+  const std::string precision = aux_field(key.aux, "prec"), storage = aux_field(key.aux, "storage");
   const DefaultParamsRow* family_row = nullptr;
   for (const DefaultParamsRow& r : rows) {
-    if (r.cc != cc || r.precision != precision) continue;
+    if (r.cc != cc || r.precision != precision || (*r.storage && r.storage != storage)) continue;
     if (r.kernel == key.kernel) return parse_launch_params(r.params);
     if (r.kernel == family_of(key.kernel) && !family_row) family_row = &r;
   }
@@ -86,7 +166,8 @@ LaunchParams default_launch_params(const DeviceIdentity& device, const TuneKey& 
 std::string default_table_row(const DeviceIdentity& device, const TuneKey& key,
                               const LaunchParams& params) {
   return "    {" + std::to_string(10 * device.cc_major + device.cc_minor) + ", \"" + key.kernel +
-         "\", \"" + precision_of(key.aux) + "\", \"" + format_launch_params(params) + "\"},";
+         "\", \"" + aux_field(key.aux, "prec") + "\", \"" + aux_field(key.aux, "storage") +
+         "\", \"" + format_launch_params(params) + "\"},";
 }
 
 } // namespace gf

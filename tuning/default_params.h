@@ -1,13 +1,15 @@
 // default_params.h: the launch parameters a kernel uses when it is not tuned (TuneMode off,
-// or cached without an entry), per compute capability, kernel and precision.
+// or cached without an entry), per compute capability, kernel, precision and storage.
 // default_params_table is plain data, regenerated from tuning runs: `gaugefix tune` prints
 // one default_table_row line per tuned kernel, to be pasted into default_params.cpp.
 // A row's kernel is either a full kernel name ("sweep.landau.overrelaxation") or its family,
 // the part before the first '.' ("sweep"); precision is the value of the key's "prec=" aux
-// field ("single", "mixed", "double"). default_launch_params picks the row of the device's
-// compute capability (10 * major + minor) and the key's precision whose kernel is the key's
-// kernel, else its family, else returns generic_launch_params (one thread per site, blocks
-// of 128: what the CUDA backend launches without a tuner).
+// field ("single", "mixed", "double"); storage that of its "storage=" field ("8", "12", "18"),
+// or "" for any (some variants exist for one storage only). default_launch_params picks the
+// row of the device's compute capability (10 * major + minor), the key's precision and
+// storage whose kernel is the key's kernel, else its family, else returns
+// generic_launch_params (one thread per site, blocks of 128: what the CUDA backend launches
+// without a tuner).
 #pragma once
 #include "tuning/device_identity.h"
 #include "tuning/launch_params.h"
@@ -21,7 +23,8 @@ struct DefaultParamsRow {
   int cc; // 10 * major + minor, e.g. 90
   const char* kernel;
   const char* precision;
-  const char* params; // format_launch_params
+  const char* storage; // "" for any
+  const char* params;  // format_launch_params
 };
 
 std::span<const DefaultParamsRow> default_params_table();
@@ -29,7 +32,7 @@ LaunchParams generic_launch_params();
 LaunchParams default_launch_params(std::span<const DefaultParamsRow> table,
                                    const DeviceIdentity& device, const TuneKey& key);
 LaunchParams default_launch_params(const DeviceIdentity& device, const TuneKey& key);
-// "    {90, \"sweep.landau.overrelaxation\", \"single\", \"variant=... loads=cache\"},"
+// "    {90, \"sweep.landau.overrelaxation\", \"single\", \"12\", \"variant=... loads=cache\"},"
 std::string default_table_row(const DeviceIdentity& device, const TuneKey& key,
                               const LaunchParams& params);
 

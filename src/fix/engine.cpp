@@ -15,9 +15,12 @@ Precision parse_precision(const std::string& name) {
 
 const char* precision_name(Precision p) {
   switch (p) {
-  case Precision::single: return "single";
-  case Precision::mixed: return "mixed";
-  case Precision::double_: return "double";
+  case Precision::single:
+    return "single";
+  case Precision::mixed:
+    return "mixed";
+  case Precision::double_:
+    return "double";
   }
   return "?";
 }
@@ -28,23 +31,32 @@ Backend parse_backend(const std::string& name) {
   throw Error("unknown backend '" + name + "' (expected cpu or cuda)");
 }
 
-const char* backend_name(Backend b) { return b == Backend::cpu ? "cpu" : "cuda"; }
+const char* backend_name(Backend b) {
+  return b == Backend::cpu ? "cpu" : "cuda";
+}
 
 #ifdef GAUGEFIX_HAVE_CUDA
-bool cuda_available() { return cuda_device_count() > 0; }
+bool cuda_available() {
+  return cuda_device_count() > 0;
+}
 #else
-bool cuda_available() { return false; }
+bool cuda_available() {
+  return false;
+}
 #endif
 
 int variant_lanes(const std::string& variant) {
   for (int lanes : {1, 2, 4, 8})
-    if (variant == lanes_variant(lanes)) return lanes;
-  throw Error("unknown sweep variant '" + variant + "' (expected site1, site2, site4 or site8)");
+    if (variant == lanes_variant(lanes) || variant == lanes_variant(lanes, true)) return lanes;
+  throw Error(
+      "unknown sweep variant '" + variant +
+      "' (expected site1, site2, site4, site8, site2-rows, site4-rows or simd4, simd8, simd16)");
 }
 
 SweepVariant sweep_variant(const LaunchParams& p) {
   if (const int w = simd_variant_width(p.variant)) return {1, launch_config(p), w};
-  return {variant_lanes(p.variant), launch_config(p), 0};
+  const int lanes = variant_lanes(p.variant);
+  return {lanes, launch_config(p), 0, p.variant == lanes_variant(lanes, true)};
 }
 
 void check_updatable(const HostField& links, const Channel* channel) {
@@ -75,10 +87,13 @@ std::unique_ptr<Engine> make_engine(const HostField& links, const EngineOptions&
   if (!cuda_available()) throw Error("backend cuda requested, but no CUDA device was found");
   select_cuda_device(opt.node_rank);
   switch (opt.precision) {
-  case Precision::single: return make_cuda_engine_single(links, opt);
-  case Precision::mixed: return make_cuda_engine_mixed(links, opt);
+  case Precision::single:
+    return make_cuda_engine_single(links, opt);
+  case Precision::mixed:
+    return make_cuda_engine_mixed(links, opt);
   case Precision::double_:
-  default: return make_cuda_engine_double(links, opt);
+  default:
+    return make_cuda_engine_double(links, opt);
   }
 #else
   throw Error("backend cuda requested, but this gaugefix was built without CUDA (-Dcuda=enabled)");

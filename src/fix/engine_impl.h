@@ -49,9 +49,10 @@ namespace gf {
 template <int Lanes, class Prec>
 struct SweepBoundsFor {
   static constexpr bool wide = sizeof(typename Prec::problem) == 8;
-  using type = std::conditional_t<
-      Lanes == 1, Bounds<>,
-      std::conditional_t<wide || Lanes == 2, Bounds<2>, std::conditional_t<Lanes == 4, Bounds<3>, Bounds<4>>>>;
+  using type =
+      std::conditional_t<Lanes == 1, Bounds<>,
+                         std::conditional_t<wide || Lanes == 2, Bounds<2>,
+                                            std::conditional_t<Lanes == 4, Bounds<3>, Bounds<4>>>>;
 };
 
 template <class Exec, class Prec, int N, class Gauge>
@@ -167,7 +168,8 @@ public:
 
   void set_sweep_variant(const std::optional<SweepVariant>& v) override {
     opt_.sweep_variant = v;
-    for (auto& chosen : sweep_variants_) chosen.reset();
+    for (auto& chosen : sweep_variants_)
+      chosen.reset();
   }
 
   void synchronize() override { gf::synchronize(Exec{}); }
@@ -184,8 +186,10 @@ public:
 
   DescentField& descent_field() override {
     if constexpr (!Gauge::linear) {
-      throw Error("Fourier-accelerated fixing (--algorithm fasd, facg) exists for Landau and Coulomb gauge, "
-                  "not for " + std::string(gauge_name(Gauge::kind)) + " gauge");
+      throw Error("Fourier-accelerated fixing (--algorithm fasd, facg) exists for Landau and "
+                  "Coulomb gauge, "
+                  "not for " +
+                  std::string(gauge_name(Gauge::kind)) + " gauge");
     } else {
       if (!descent_) {
         EngineHooks hooks;
@@ -253,24 +257,30 @@ private:
                        : std::is_same_v<Prec, MixedPrecision> ? "mixed"
                                                               : "double";
     return {kernel,
-            std::string("prec=") + prec + " storage=" + std::to_string(reals_per_matrix<N>(opt_.storage)) +
-                " group=su" + std::to_string(N) + (tracks_transform() ? " transform=yes" : " transform=no"),
-            std::to_string(geom_.L[0]) + "x" + std::to_string(geom_.L[1]) + "x" + std::to_string(geom_.L[2]) +
-                "x" + std::to_string(geom_.nt),
+            std::string("prec=") + prec +
+                " storage=" + std::to_string(reals_per_matrix<N>(opt_.storage)) + " group=su" +
+                std::to_string(N) + (tracks_transform() ? " transform=yes" : " transform=no"),
+            std::to_string(geom_.L[0]) + "x" + std::to_string(geom_.L[1]) + "x" +
+                std::to_string(geom_.L[2]) + "x" + std::to_string(geom_.nt),
             region};
   }
 
-  // Every launchable sweep variant with Lanes threads per site.
-  template <int Lanes, UpdateFamily Family>
+  // Every launchable sweep variant with Lanes threads per site (RowsOnly: the kernel
+  // compiled for 12-real storage alone, site_sweep.h).
+  template <int Lanes, UpdateFamily Family, bool RowsOnly = false>
   void add_sweep_candidates(const UpdateParams& p, std::vector<LaunchParams>& out) const {
     using Bounded = typename SweepBoundsFor<Lanes, Prec>::type;
-    const SiteSweep<Gauge, Prec, N, Lanes, Family> f{view(links_, 4), transform_view(), 0, 0, p, opt_.seed, 0};
+    const SiteSweep<Gauge, Prec, N, Lanes, Family, RowsOnly> f{
+        view(links_, 4), transform_view(), 0, 0, p, opt_.seed, 0};
     std::vector<int> min_blocks = {0};
-    [&]<int... M>(Bounds<M...>) { (min_blocks.push_back(M), ...); }(Bounded{});
+    [&]<int... M>(Bounds<M...>) {
+      (min_blocks.push_back(M), ...);
+    }
+    (Bounded{});
     for (int block : Exec::lane_groups ? candidate_blocks<Exec>() : cpu_sweep_schedules())
       for (int mb : min_blocks)
         for (int carveout : candidate_carveouts<Exec>()) {
-          const LaunchParams c{lanes_variant(Lanes), block, mb, carveout, false};
+          const LaunchParams c{lanes_variant(Lanes, RowsOnly), block, mb, carveout, false};
           if ((mb == 0 || block <= bounded_block_max) &&
               resident_blocks<Bounded>(Exec{}, f, launch_config(c)) > 0)
             out.push_back(c);
@@ -286,7 +296,8 @@ private:
   }
 
   FieldView<S, N> transform_view() const {
-    return tracks_transform() ? view(transform_, 1) : FieldView<S, N>{nullptr, geom_, 1, opt_.storage};
+    return tracks_transform() ? view(transform_, 1)
+                              : FieldView<S, N>{nullptr, geom_, 1, opt_.storage};
   }
 
   // Saves and restores the links and g(x) around tuning (the sweep changes them in place).
@@ -300,7 +311,8 @@ private:
   }
   void restore_fields() {
     copy_buffer(Exec{}, links_.data(), backup_links_->data(), links_.size());
-    if (tracks_transform()) copy_buffer(Exec{}, transform_.data(), backup_transform_->data(), transform_.size());
+    if (tracks_transform())
+      copy_buffer(Exec{}, transform_.data(), backup_transform_->data(), transform_.size());
     gf::synchronize(Exec{});
     backup_links_.reset();
     backup_transform_.reset();
@@ -308,7 +320,8 @@ private:
 
   // The sweep's launch for one family and region: forced, tuned or the default.
   template <UpdateFamily Family>
-  SweepVariant sweep_launch(const UpdateParams& p, const char* region, std::int64_t first, std::int64_t sites) {
+  SweepVariant sweep_launch(const UpdateParams& p, const char* region, std::int64_t first,
+                            std::int64_t sites) {
     if (opt_.sweep_variant) return *opt_.sweep_variant;
     const std::string kernel =
         std::string("sweep.") + gauge_name(Gauge::kind) + "." + family_name(Family);
@@ -319,12 +332,18 @@ private:
       const int matrices = (defers_time_links ? 6 : 8) + (tracks_transform() ? 1 : 0);
       spec.bytes = double(sites) * 2.0 * link_bytes() * matrices;
       spec.flops = Gauge::linear && N == 3 ? double(sites) * flops_per_site_update : 0.0;
-      if constexpr (Exec::simd_sweeps && Family == UpdateFamily::local) add_simd_candidates(spec.candidates);
+      if constexpr (Exec::simd_sweeps && Family == UpdateFamily::local)
+        add_simd_candidates(spec.candidates);
       add_sweep_candidates<1, Family>(p, spec.candidates);
       if constexpr (Exec::lane_groups) {
         add_sweep_candidates<2, Family>(p, spec.candidates);
         add_sweep_candidates<4, Family>(p, spec.candidates);
         add_sweep_candidates<8, Family>(p, spec.candidates);
+        if constexpr (has_rows_kernels<Family>)
+          if (opt_.storage == Storage::rows) {
+            add_sweep_candidates<2, Family, true>(p, spec.candidates);
+            add_sweep_candidates<4, Family, true>(p, spec.candidates);
+          }
       }
       spec.launch = [this, p, first, sites](const LaunchParams& c) {
         launch_sweep<Family>(Exec{}, sweep_variant(c), p, 0, 0, first, sites);
@@ -345,28 +364,50 @@ private:
       if (v.simd > 0)
         return simd_sweep<Gauge, Prec, N>(
             v.simd,
-            ScalarLocalSweep<Gauge, Prec, N>{view(links_, 4), transform_view(), parity, first, p, opt_.seed,
-                                             sweep_index},
+            ScalarLocalSweep<Gauge, Prec, N>{view(links_, 4), transform_view(), parity, first, p,
+                                             opt_.seed, sweep_index},
             sites, v.config);
     }
+    if (v.rows_only) {
+      if (opt_.storage != Storage::rows)
+        throw Error("sweep variant " + lanes_variant(v.lanes, true) +
+                    " needs 12-real storage (--storage 12)");
+      if constexpr (has_rows_kernels<Family>) {
+        if (v.lanes == 2)
+          return launch_lanes<2, Family, true>(e, v.config, p, parity, sweep_index, first, sites);
+        if (v.lanes == 4)
+          return launch_lanes<4, Family, true>(e, v.config, p, parity, sweep_index, first, sites);
+      }
+      throw Error("the " + std::string(Exec::name) + " backend has no sweep variant " +
+                  lanes_variant(v.lanes, true) + " for this group and update kind");
+    }
     if constexpr (Exec::lane_groups) {
-      if (v.lanes == 2) return launch_lanes<2, Family>(e, v.config, p, parity, sweep_index, first, sites);
-      if (v.lanes == 4) return launch_lanes<4, Family>(e, v.config, p, parity, sweep_index, first, sites);
-      if (v.lanes == 8) return launch_lanes<8, Family>(e, v.config, p, parity, sweep_index, first, sites);
+      if (v.lanes == 2)
+        return launch_lanes<2, Family>(e, v.config, p, parity, sweep_index, first, sites);
+      if (v.lanes == 4)
+        return launch_lanes<4, Family>(e, v.config, p, parity, sweep_index, first, sites);
+      if (v.lanes == 8)
+        return launch_lanes<8, Family>(e, v.config, p, parity, sweep_index, first, sites);
     }
     if (v.lanes != 1)
-      throw Error("the " + std::string(Exec::name) + " backend has no sweep with " + std::to_string(v.lanes) +
-                  " threads per site");
+      throw Error("the " + std::string(Exec::name) + " backend has no sweep with " +
+                  std::to_string(v.lanes) + " threads per site");
     if (v.simd > 0 && !Exec::simd_sweeps)
       throw Error("the " + std::string(Exec::name) + " backend has no SIMD sweep");
     launch_lanes<1, Family>(e, v.config, p, parity, sweep_index, first, sites);
   }
 
-  template <int Lanes, UpdateFamily Family>
+  // Whether the kernels compiled for 12-real storage alone exist: SU(3), the local family,
+  // on a backend with lane groups (the GPU), where they are tuning candidates.
+  template <UpdateFamily Family>
+  static constexpr bool has_rows_kernels =
+      N == 3 && Family == UpdateFamily::local&& Exec::lane_groups;
+
+  template <int Lanes, UpdateFamily Family, bool RowsOnly = false>
   void launch_lanes(Exec e, const LaunchConfig& config, const UpdateParams& p, int parity,
                     std::uint32_t sweep_index, std::int64_t first, std::int64_t sites) {
-    const SiteSweep<Gauge, Prec, N, Lanes, Family> f{view(links_, 4), transform_view(), parity, first, p,
-                                                     opt_.seed, sweep_index};
+    const SiteSweep<Gauge, Prec, N, Lanes, Family, RowsOnly> f{
+        view(links_, 4), transform_view(), parity, first, p, opt_.seed, sweep_index};
     parallel_for<typename SweepBoundsFor<Lanes, Prec>::type>(e, sites * Lanes, f, config);
   }
 
@@ -400,8 +441,8 @@ private:
     for (int parity = 0; parity < 2; ++parity)
       half_sweep_exchanging(
           [&](const Queue<Exec>& q, std::int64_t first, std::int64_t sites) {
-            launch_sweep<Family>(q.exec(), first == slice ? interior : boundary, p, parity, sweep_index, first,
-                                 sites);
+            launch_sweep<Family>(q.exec(), first == slice ? interior : boundary, p, parity,
+                                 sweep_index, first, sites);
           },
           parity);
   }
@@ -437,7 +478,8 @@ private:
       // minimal traffic: the site's up links of the gauge's directions (its down links are
       // other sites' up links, found in the cache) and two doubles written per site
       const double up_links = Gauge::n_functional_dirs;
-      LaunchSpec spec{{}, n * (up_links * link_bytes() + 16.0), 0, plain_candidates<Exec>(f), {}, {}};
+      LaunchSpec spec{{}, n * (up_links * link_bytes() + 16.0), 0, plain_candidates<Exec>(f), {},
+                      {}};
       spec.launch = [f, n](const LaunchParams& p) { parallel_for(Exec{}, n, f, launch_config(p)); };
       return spec;
     });

@@ -3,7 +3,8 @@
 // a fixed order, already checked with the occupancy API), the defaults, how to launch with
 // given parameters, and how to back up and restore what the launch changes. time() runs
 // the launch on the backend's default stream and times it there (CUDA events on the GPU).
-// Also: the variant names of the sweeps ("site1", "site4", "site8": threads per site).
+// Also: the variant names of the sweeps ("site1", "site4", "site8": threads per site;
+// "site4-rows": compiled for 12-real storage alone).
 #pragma once
 #include "backend/launch_config.h"
 #include "tuning/tunable.h"
@@ -43,11 +44,16 @@ private:
   LaunchSpec spec_;
 };
 
-inline std::string lanes_variant(int lanes) { return "site" + std::to_string(lanes); }
+// rows_only: the kernel compiled for 12-real SU(3) storage alone, "site4-rows".
+inline std::string lanes_variant(int lanes, bool rows_only = false) {
+  return "site" + std::to_string(lanes) + (rows_only ? "-rows" : "");
+}
 
 // Threads per site of a sweep variant name; throws Error for another name.
 int variant_lanes(const std::string& variant);
 
-inline LaunchConfig launch_config(const LaunchParams& p) { return {p.block, p.min_blocks, p.carveout}; }
+inline LaunchConfig launch_config(const LaunchParams& p) {
+  return {p.block, p.min_blocks, p.carveout};
+}
 
 } // namespace gf

@@ -28,9 +28,11 @@
 // tree and hence the bits are those of every other variant. The engine tracks g(x) for such a
 // gauge and applies it to the time links at download (time_link_transform.h).
 //
-// Precision (precision_types.h): links loaded, summed and multiplied in Prec::link, the
-// SU(2) problems and G in Prec::problem. The update kinds come in two compiled families
-// (local_update.h); params.kind picks the rule within the family.
+// Precision (precision_types.h): links loaded, summed and multiplied in Prec::link, and so
+// are K and, in the linear gauges, G, which multiplies the links; the SU(2) problems and
+// their solutions in Prec::problem (mixed precision: double), as is the MAG's G. The
+// returned G is in Prec::problem, for g(x) <- G g(x). The update kinds come in two compiled
+// families (local_update.h); params.kind picks the rule within the family.
 //
 // SiteUpdate holds what happens between the loads and the saves, for any real type: the
 // CPU's SIMD sweep (simd_site_sweep.h) runs it on W sites at once with Simd<T, W> reals.
@@ -47,25 +49,29 @@ namespace gf {
 // x[0] + ... + x[M-1] in the tree ((x0 + x1) + (x2 + x3)) + ...; M a power of two.
 template <int M, class T>
 GF_INLINE T tree_sum(T (&x)[M]) {
-GF_UNROLL
+  GF_UNROLL
   for (int w = 1; w < M; w *= 2)
-GF_UNROLL
-    for (int k = 0; k + w < M; k += 2 * w) x[k] = x[k] + x[k + w];
+    GF_UNROLL
+  for (int k = 0; k + w < M; k += 2 * w)
+    x[k] = x[k] + x[k + w];
   return x[0];
 }
 
 template <int Lanes, class T, int N>
 GF_INLINE Matrix<T, N> lane_sum(Matrix<T, N> m) {
-GF_UNROLL
+  GF_UNROLL
   for (int i = 0; i < N; ++i)
-GF_UNROLL
-    for (int j = 0; j < N; ++j) m.m[i][j] = {lane_sum<Lanes>(m.m[i][j].re), lane_sum<Lanes>(m.m[i][j].im)};
+    GF_UNROLL
+  for (int j = 0; j < N; ++j)
+    m.m[i][j] = {lane_sum<Lanes>(m.m[i][j].re), lane_sum<Lanes>(m.m[i][j].im)};
   return m;
 }
 
 template <int Lanes, class T>
 GF_INLINE QuadraticProblem<T> lane_sum(QuadraticProblem<T> h) {
-  return {lane_sum<Lanes>(h.a), lane_sum<Lanes>(h.b), {lane_sum<Lanes>(h.c.re), lane_sum<Lanes>(h.c.im)}};
+  return {lane_sum<Lanes>(h.a),
+          lane_sum<Lanes>(h.b),
+          {lane_sum<Lanes>(h.c.re), lane_sum<Lanes>(h.c.im)}};
 }
 
 template <class To, class From>
@@ -106,92 +112,104 @@ struct SiteUpdate {
   // column c of K and of G (lanes past N - 1 repeat the last column), reads the four entries
   // of each subgroup's block from their lanes, and rotates its own column. Every entry goes
   // through the operations of the one-lane path (left_multiply is rotate_pair per column), so
-  // the bits are the same; G is gathered from the column lanes at the end.
-  template <class P, class Key>
-  GF_INLINE static Matrix<P, N> solve_by_columns(const Matrix<P, N>& big_k, int lane, const UpdateParams& params,
-                                                 const Key& key) {
+  // the bits are the same; G is gathered from the column lanes at the end. K and G are link
+  // arithmetic (C); only the block's problem and its solution are in P.
+  template <class C, class P, class Key>
+  GF_INLINE static Matrix<C, N> solve_by_columns(const Matrix<C, N>& big_k, int lane,
+                                                 const UpdateParams& params, const Key& key) {
     const int own = lane < N ? lane : N - 1;
-    Complex<P> k_col[N], g_col[N];
-GF_UNROLL
+    Complex<C> k_col[N], g_col[N];
+    GF_UNROLL
     for (int r = 0; r < N; ++r) {
       k_col[r] = big_k.m[r][0];
-      g_col[r] = {P(r == 0 ? 1 : 0), P(0)};
-GF_UNROLL
+      g_col[r] = {C(r == 0 ? 1 : 0), C(0)};
+      GF_UNROLL
       for (int c = 1; c < N; ++c)
         if (own == c) {
           k_col[r] = big_k.m[r][c];
-          g_col[r] = {P(r == c ? 1 : 0), P(0)};
+          g_col[r] = {C(r == c ? 1 : 0), C(0)};
         }
     }
-GF_UNROLL
+    GF_UNROLL
     for (int s = 0; s < subgroup_count<N>; ++s) {
       int i, j;
       subgroup_rows<N>(s, i, j);
       const auto entry = [&](int row, int col) {
-        return Complex<P>{lane_read<Lanes>(k_col[row].re, col), lane_read<Lanes>(k_col[row].im, col)};
+        return complex_cast<P>(
+            Complex<C>{lane_read<Lanes>(k_col[row].re, col), lane_read<Lanes>(k_col[row].im, col)});
       };
-      const LinearProblem<P> problem = {block_projection(entry(i, i), entry(i, j), entry(j, i), entry(j, j))};
-      const Quaternion<P> gs = family_update<Family, P>(problem, params, key, s);
+      const LinearProblem<P> problem = {
+          block_projection(entry(i, i), entry(i, j), entry(j, i), entry(j, j))};
+      const Quaternion<C> gs =
+          quaternion_cast<C>(family_update<Family, P>(problem, params, key, s));
       rotate_pair(gs, k_col[i], k_col[j]);
       rotate_pair(gs, g_col[i], g_col[j]);
     }
-    Matrix<P, N> g;
-GF_UNROLL
+    Matrix<C, N> g;
+    GF_UNROLL
     for (int r = 0; r < N; ++r)
-GF_UNROLL
-      for (int c = 0; c < N; ++c) g.m[r][c] = {lane_read<Lanes>(g_col[r].re, c), lane_read<Lanes>(g_col[r].im, c)};
+      GF_UNROLL
+    for (int c = 0; c < N; ++c)
+      g.m[r][c] = {lane_read<Lanes>(g_col[r].re, c), lane_read<Lanes>(g_col[r].im, c)};
     return g;
   }
 
   // Updates the lane's links v (V_j, skipped slots zero) in place; returns G, the product of
   // the subgroup updates (g(x) <- G g(x)). C: link arithmetic, P: the SU(2) problems.
   template <class C, class P, class Key>
-  GF_INLINE static Matrix<P, N> apply(Matrix<C, N> (&v)[slots], int lane, const UpdateParams& params,
-                                      const Key& key) {
+  GF_INLINE static Matrix<P, N> apply(Matrix<C, N> (&v)[slots], int lane,
+                                      const UpdateParams& params, const Key& key) {
     Matrix<P, N> g = Matrix<P, N>::identity();
     if constexpr (Gauge::linear) {
       Matrix<C, N> part[slots];
-GF_UNROLL
-      for (int k = 0; k < slots; ++k) part[k] = Gauge::k_contribution(v[k], direction(lane, k));
-      Matrix<P, N> big_k = matrix_cast<P>(lane_sum<Lanes>(tree_sum(part)));
+      GF_UNROLL
+      for (int k = 0; k < slots; ++k)
+        part[k] = Gauge::k_contribution(v[k], direction(lane, k));
+      Matrix<C, N> big_k = lane_sum<Lanes>(tree_sum(part));
+      Matrix<C, N> gc = Matrix<C, N>::identity();
       if constexpr (Lanes >= N) {
-        g = solve_by_columns<P>(big_k, lane, params, key);
+        gc = solve_by_columns<C, P>(big_k, lane, params, key);
       } else {
         // every lane updates all of K and G; what the column lanes read from each other
         // is read from the lane itself, so that every variant compiles the same arithmetic
-        const auto own = [&](const Complex<P>& z) {
-          return Complex<P>{lane_read<Lanes>(z.re, lane), lane_read<Lanes>(z.im, lane)};
+        const auto own = [&](const Complex<C>& z) {
+          return Complex<C>{lane_read<Lanes>(z.re, lane), lane_read<Lanes>(z.im, lane)};
         };
-GF_UNROLL
+        GF_UNROLL
         for (int s = 0; s < subgroup_count<N>; ++s) {
           int i, j;
           subgroup_rows<N>(s, i, j);
-          const LinearProblem<P> problem = {block_projection(own(big_k.m[i][i]), own(big_k.m[i][j]),
-                                                             own(big_k.m[j][i]), own(big_k.m[j][j]))};
-          const Quaternion<P> gs = family_update<Family, P>(problem, params, key, s);
+          const LinearProblem<P> problem = {block_projection(
+              complex_cast<P>(own(big_k.m[i][i])), complex_cast<P>(own(big_k.m[i][j])),
+              complex_cast<P>(own(big_k.m[j][i])), complex_cast<P>(own(big_k.m[j][j])))};
+          const Quaternion<C> gs =
+              quaternion_cast<C>(family_update<Family, P>(problem, params, key, s));
           left_multiply(gs, s, big_k);
-          left_multiply(gs, s, g);
+          left_multiply(gs, s, gc);
         }
-GF_UNROLL
+        GF_UNROLL
         for (int r = 0; r < N; ++r)
-GF_UNROLL
-          for (int c = 0; c < N; ++c) g.m[r][c] = own(g.m[r][c]);
+          GF_UNROLL
+        for (int c = 0; c < N; ++c)
+          gc.m[r][c] = own(gc.m[r][c]);
       }
-      const Matrix<C, N> gc = matrix_cast<C>(g);
-GF_UNROLL
+      GF_UNROLL
       for (int k = 0; k < slots; ++k)
         if (!skipped(lane, k)) v[k] = gc * v[k];
+      g = matrix_cast<P>(gc);
     } else {
-GF_UNROLL
+      GF_UNROLL
       for (int s = 0; s < subgroup_count<N>; ++s) {
         QuadraticProblem<C> part[slots];
-GF_UNROLL
-        for (int k = 0; k < slots; ++k) part[k] = Gauge::h_contribution(v[k], s);
+        GF_UNROLL
+        for (int k = 0; k < slots; ++k)
+          part[k] = Gauge::h_contribution(v[k], s);
         const QuadraticProblem<P> problem = problem_cast<P>(lane_sum<Lanes>(tree_sum(part)));
         const Quaternion<P> gs = family_update<Family, P>(problem, params, key, s);
         const Quaternion<C> gc = quaternion_cast<C>(gs);
-GF_UNROLL
-        for (int k = 0; k < slots; ++k) Gauge::apply_subgroup(gc, s, v[k]);
+        GF_UNROLL
+        for (int k = 0; k < slots; ++k)
+          Gauge::apply_subgroup(gc, s, v[k]);
         left_multiply(gs, s, g);
       }
     }
@@ -199,7 +217,10 @@ GF_UNROLL
   }
 };
 
-template <class Gauge, class Prec, int N, int Lanes, UpdateFamily Family>
+// RowsOnly: compiled for links and g(x) stored as rows (12 reals for SU(3)) alone, so that the
+// loads and saves carry no branch on the storage and no decode of the others (the variants
+// "siteN-rows"); the arithmetic, and hence every bit, is that of the kernel that branches.
+template <class Gauge, class Prec, int N, int Lanes, UpdateFamily Family, bool RowsOnly = false>
 struct SiteSweep {
   using S = typename Prec::storage;
   using C = typename Prec::link;
@@ -217,6 +238,8 @@ struct SiteSweep {
   std::uint32_t sweep;
 
   GF_HD void operator()(std::int64_t item) const {
+    // the storage of links and g(x), a constant in the RowsOnly kernels
+    const Storage stored = RowsOnly ? Storage::rows : links.storage;
     const Geometry& geom = links.geom;
     const std::int64_t site = first_site + item / Lanes;
     const int lane = static_cast<int>(item % Lanes);
@@ -228,7 +251,7 @@ struct SiteSweep {
     int at_t[slots], at_p[slots];
     std::int64_t at_h[slots];
     Matrix<C, N> v[slots];
-GF_UNROLL
+    GF_UNROLL
     for (int k = 0; k < slots; ++k) {
       const int mu = Update::direction(lane, k);
       if (Update::skipped(lane, k)) {
@@ -245,21 +268,22 @@ GF_UNROLL
         at_p[k] = 1 - parity;
         at_h[k] = geom.half_index(b);
       }
-      const Matrix<C, N> u = links.template load<C>(at_t[k], at_p[k], mu, at_h[k]);
+      const Matrix<C, N> u = links.template load_in<C>(stored, at_t[k], at_p[k], mu, at_h[k]);
       v[k] = Update::is_down(lane, k) ? adjoint(u) : u;
     }
 
     const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(c)), sweep, 0};
     const Matrix<P, N> g = Update::template apply<C, P>(v, lane, params, key);
 
-GF_UNROLL
+    GF_UNROLL
     for (int k = 0; k < slots; ++k) {
       if (Update::skipped(lane, k)) continue;
-      links.template save<C>(at_t[k], at_p[k], Update::direction(lane, k), at_h[k],
-                             Update::is_down(lane, k) ? adjoint(v[k]) : v[k]);
+      links.template save_in<C>(stored, at_t[k], at_p[k], Update::direction(lane, k), at_h[k],
+                                Update::is_down(lane, k) ? adjoint(v[k]) : v[k]);
     }
     if (transform.data && lane == Update::transform_lane)
-      transform.template save<P>(t, parity, 0, h, g * transform.template load<P>(t, parity, 0, h));
+      transform.template save_in<P>(stored, t, parity, 0, h,
+                                    g * transform.template load_in<P>(stored, t, parity, 0, h));
   }
 };
 

@@ -17,7 +17,9 @@
 // - params8 (SU(3)): r = 0..7 are p[r] of su3_to_8 (math/reconstruct8.h), encoded and decoded
 //   in the compute type C; the decode is SU(3) by construction, so nothing is reunitarised.
 // The storage is a run-time field: one compiled kernel serves every storage, and load and
-// save branch on it. A gauge field has ndir = 4 matrices per site, a gauge transformation
+// save branch on it. load_in, save_in and offset_in take the storage as an argument instead:
+// a kernel that passes a constant is compiled for that storage alone (fix/site_sweep.h).
+// A gauge field has ndir = 4 matrices per site, a gauge transformation
 // ndir = 1.
 // FieldView is trivially copyable and is passed by value into kernels; it owns nothing.
 #pragma once
@@ -40,23 +42,32 @@ struct FieldView {
   GF_HD std::int64_t size() const { return slot_stride() * geom.stored_slices(); }
 
   GF_HD std::int64_t offset(int slot, int p, int mu, int r, std::int64_t h) const {
-    return ((std::int64_t(slot * 2 + p) * ndir + mu) * reals() + r) * geom.v3h + h;
+    return offset_in(storage, slot, p, mu, r, h);
+  }
+  GF_HD std::int64_t offset_in(Storage st, int slot, int p, int mu, int r, std::int64_t h) const {
+    return ((std::int64_t(slot * 2 + p) * ndir + mu) * reals_per_matrix<N>(st) + r) * geom.v3h + h;
   }
 
   // Matrix mu of the site h of parity p in local time slice t, converted to type C.
   template <class C>
   GF_HD Matrix<C, N> load(int t, int p, int mu, std::int64_t h) const {
-    const std::int64_t base = offset(geom.slice_slot(t), p, mu, 0, h);
+    return load_in<C>(storage, t, p, mu, h);
+  }
+  // Same, for the storage st (which must be the view's).
+  template <class C>
+  GF_HD Matrix<C, N> load_in(Storage st, int t, int p, int mu, std::int64_t h) const {
+    const std::int64_t base = offset_in(st, geom.slice_slot(t), p, mu, 0, h);
     if constexpr (N == 3) {
-      if (storage == Storage::params8) {
+      if (st == Storage::params8) {
         C q[8];
-GF_UNROLL
-        for (int r = 0; r < 8; ++r) q[r] = static_cast<C>(data[base + r * geom.v3h]);
+        GF_UNROLL
+        for (int r = 0; r < 8; ++r)
+          q[r] = static_cast<C>(data[base + r * geom.v3h]);
         return su3_from_8(q);
       }
     }
-    Matrix<C, N> u = load_rows<C>(base);
-    if (storage == Storage::rows) reunitarize(u); // see the note on rows storage above
+    Matrix<C, N> u = load_rows_in<C>(st, base);
+    if (st == Storage::rows) reunitarize(u); // see the note on rows storage above
     return u;
   }
 
@@ -66,41 +77,47 @@ GF_UNROLL
   template <class C>
   GF_HD Matrix<C, N> load_stored(int t, int p, int mu, std::int64_t h) const {
     if (storage != Storage::rows) return load<C>(t, p, mu, h);
-    Matrix<C, N> u = load_rows<C>(offset(geom.slice_slot(t), p, mu, 0, h));
+    Matrix<C, N> u = load_rows_in<C>(storage, offset(geom.slice_slot(t), p, mu, 0, h));
     reconstruct_last_row(u);
     return u;
   }
 
   template <class C>
   GF_HD void save(int t, int p, int mu, std::int64_t h, const Matrix<C, N>& u) const {
-    const std::int64_t base = offset(geom.slice_slot(t), p, mu, 0, h);
+    save_in<C>(storage, t, p, mu, h, u);
+  }
+  template <class C>
+  GF_HD void save_in(Storage st, int t, int p, int mu, std::int64_t h,
+                     const Matrix<C, N>& u) const {
+    const std::int64_t base = offset_in(st, geom.slice_slot(t), p, mu, 0, h);
     if constexpr (N == 3) {
-      if (storage == Storage::params8) {
+      if (st == Storage::params8) {
         C q[8];
         su3_to_8(u, q);
-GF_UNROLL
-        for (int r = 0; r < 8; ++r) data[base + r * geom.v3h] = static_cast<S>(q[r]);
+        GF_UNROLL
+        for (int r = 0; r < 8; ++r)
+          data[base + r * geom.v3h] = static_cast<S>(q[r]);
         return;
       }
     }
-    const int rows = storage == Storage::rows ? N - 1 : N;
-GF_UNROLL
+    const int rows = st == Storage::rows ? N - 1 : N;
+    GF_UNROLL
     for (int i = 0; i < N; ++i)
-GF_UNROLL
-      for (int j = 0; j < N; ++j) {
-        if (i < rows) {
-          const std::int64_t o = base + std::int64_t(2 * (i * N + j)) * geom.v3h;
-          data[o] = static_cast<S>(u.m[i][j].re);
-          data[o + geom.v3h] = static_cast<S>(u.m[i][j].im);
-        }
+      GF_UNROLL
+    for (int j = 0; j < N; ++j) {
+      if (i < rows) {
+        const std::int64_t o = base + std::int64_t(2 * (i * N + j)) * geom.v3h;
+        data[o] = static_cast<S>(u.m[i][j].re);
+        data[o + geom.v3h] = static_cast<S>(u.m[i][j].im);
       }
+    }
   }
 
   // The stored rows (full storage: all) of the matrix at `base`; the others are left unset.
   template <class C>
-  GF_HD Matrix<C, N> load_rows(std::int64_t base) const {
+  GF_HD Matrix<C, N> load_rows_in(Storage st, std::int64_t base) const {
     Matrix<C, N> u;
-    const int rows = storage == Storage::rows ? N - 1 : N;
+    const int rows = st == Storage::rows ? N - 1 : N;
     GF_UNROLL
     for (int i = 0; i < N; ++i)
       GF_UNROLL
