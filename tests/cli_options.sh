@@ -100,7 +100,7 @@ bad_command_lines)
   expect 1 "--seed" "-1" -- "${gen[@]}" --seed -1
   expect 1 "--thermalisation" "-1" -- "${gen[@]}" --thermalisation -1
   expect 1 "--measure-interval" -- "${gen[@]}" --measure-interval -1
-  expect 1 "--beta" "inf" -- "${gen[@]}" --beta inf
+  expect 1 "--beta" "finite" "inf" -- "$g" generate --lattice 4,4,4,4 --beta inf -o "$d/gen"
   expect 1 "--lattice" "4 extents" "got 5" -- "$g" generate --beta 6 --lattice 4,4,4,4,4 -o "$d/gen"
   expect 1 "--lattice" -- "$g" tune --lattice 4,4,4,5
   expect 1 "--lattice" "4 extents" "got 5" -- "$g" tune --lattice 4,4,4,4,4
@@ -200,7 +200,7 @@ stdout_full)
 log_lines)
   # every line on stdout and stderr carries its time; the header names host, ranks, device,
   # build and input; progress lines have their columns
-  "${fix[@]}" --input "$d/cfg" --lattice 4,4,4,4 > "$d/stdout" 2> "$d/stderr" || true
+  expect 1 "--lattice" "given 2 times" -- "${fix[@]}" --input "$d/cfg" --lattice 4,4,4,4
   stamped "$d/stderr"
   "$g" fix --input "$d/cfg" --tolerance 1e-10 --check-interval 10 --anneal-steps 20 \
     --sr-steps 10 --output "$d/fixed" > "$d/stdout"

@@ -191,6 +191,11 @@ transform_files)
   absent "$d/t48"
   expect 1 datacount "g(x)" -- "$g" transform --transform "$d/g.lime" "$d/g.lime" "$d/t"
   absent "$d/t"
+  expect 1 "--transform" "'$d/cfg'" -- "$g" transform --transform "$d/cfg" "$d/cfg" "$d/t"
+  expect 1 "--transform" "'$d/missing'" -- "$g" transform --transform "$d/missing" "$d/cfg" "$d/t"
+  expect 1 "--format" "unknown file format" -- "$g" transform --transform "$d/g.lime" "$d/cfg" \
+    "$d/t" --format lime
+  absent "$d/t"
   ;;
 *)
   fail "unknown case"
