@@ -8,18 +8,52 @@
 
 namespace gf {
 
+namespace {
+
+// The claim of the one report of a failed run (World::abort_all): an int on rank 0 of
+// MPI_COMM_WORLD, 0 until a failing rank swaps in its rank + 1 (MPI_Compare_and_swap, passive
+// target). MPI_WIN_NULL where the window could not be created (each failing rank reports).
+MPI_Win report_window = MPI_WIN_NULL;
+
+void free_report_window() {
+  if (report_window != MPI_WIN_NULL) MPI_Win_free(&report_window);
+}
+
+} // namespace
+
 MpiSession::MpiSession(int& argc, char**& argv) {
   int provided = 0;
   if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
     throw Error("MPI_Init_thread failed");
   const World world;
   log::set_ranks(world.rank(), world.size());
+  if (world.size() > 1) {
+    // every rank or none has the window: a failure to create it is agreed on
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    int* claim = nullptr;
+    const MPI_Aint bytes = world.rank() == 0 ? sizeof(int) : 0;
+    const bool made = MPI_Win_allocate(bytes, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &claim,
+                                       &report_window) == MPI_SUCCESS;
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    if (made && world.rank() == 0) {
+      MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, report_window);
+      *claim = 0;
+      MPI_Win_unlock(0, report_window);
+    }
+    if (!world.all(made)) {
+      if (made) free_report_window();
+      report_window = MPI_WIN_NULL;
+    }
+    world.barrier(); // the claim is 0 before any rank may swap it
+  }
 }
 
 MpiSession::~MpiSession() {
   int finalized = 0;
   MPI_Finalized(&finalized);
-  if (!finalized) MPI_Finalize();
+  if (finalized) return;
+  free_report_window();
+  MPI_Finalize();
 }
 
 int World::rank() const {
@@ -91,6 +125,12 @@ std::uint32_t World::sum_mod32(std::uint32_t v) const {
   return static_cast<std::uint32_t>(r);
 }
 
+bool World::all(bool v) const {
+  int i = v ? 1 : 0, r = 0;
+  MPI_Allreduce(&i, &r, 1, MPI_INT, MPI_LAND, comm_);
+  return r != 0;
+}
+
 bool World::any(bool v) const {
   int i = v ? 1 : 0, r = 0;
   MPI_Allreduce(&i, &r, 1, MPI_INT, MPI_LOR, comm_);
@@ -123,16 +163,48 @@ void World::broadcast(std::vector<char>& bytes, int root) const {
   MPI_Bcast(bytes.data(), static_cast<int>(n), MPI_CHAR, root, comm_);
 }
 
-void World::barrier() const { MPI_Barrier(comm_); }
+void World::barrier() const {
+  MPI_Barrier(comm_);
+}
 
 void World::abort_all(const std::string& message, int code) const {
-  // Most errors arise on every rank alike (options, the readers' collective checks): rank 0
-  // reports at once and its MPI_Abort stops the others; another rank reports only when rank 0
-  // has not stopped it within a grace period, i.e. when the error is its own.
-  if (rank() != 0) std::this_thread::sleep_for(std::chrono::seconds(2));
+  // One report per run, by the rank that fails first: each failing rank swaps its rank + 1 into
+  // the claim on rank 0 of MPI_COMM_WORLD; the rank that finds it 0 logs the error (to stderr
+  // and, with --log-file, to the log file) and stops every rank with MPI_Abort. A rank that
+  // finds the claim taken logs nothing: it waits for the reporting rank's MPI_Abort, and calls
+  // MPI_Abort itself once the claim says the report is written (rank + 1 negated).
+  int world_rank = 0, world_size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &world_size);
+  if (world_size > 1 && report_window != MPI_WIN_NULL) {
+    const int mine = world_rank + 1, none = 0;
+    int found = 0;
+    MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, report_window);
+    MPI_Compare_and_swap(&mine, &none, &found, MPI_INT, 0, 0, report_window);
+    MPI_Win_unlock(0, report_window);
+    if (found == 0) {
+      log::write(log::Kind::error, message);
+      log::close_file();
+      const int done = -mine;
+      int old = 0;
+      MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, report_window);
+      MPI_Fetch_and_op(&done, &old, MPI_INT, 0, 0, MPI_REPLACE, report_window);
+      MPI_Win_unlock(0, report_window);
+      MPI_Abort(MPI_COMM_WORLD, code);
+    }
+    for (;;) { // another rank reports: wait until it has, then stop (its abort may come first)
+      const int nothing = 0;
+      MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, report_window);
+      MPI_Fetch_and_op(&nothing, &found, MPI_INT, 0, 0, MPI_NO_OP, report_window);
+      MPI_Win_unlock(0, report_window);
+      if (found < 0) MPI_Abort(MPI_COMM_WORLD, code);
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  }
   log::write(log::Kind::error, message);
   log::close_file();
-  if (size() > 1) MPI_Abort(comm_, code);
+  if (world_size > 1) MPI_Abort(MPI_COMM_WORLD, code);
+  free_report_window();
   MPI_Finalize();
   std::exit(code);
 }

@@ -6,12 +6,12 @@
 // kept as per-slice or per-rank partial values) are done by gathering the parts in rank
 // order and combining them in that fixed order on every rank (gather_concat), never by
 // MPI_Allreduce of floating-point sums, whose order MPI does not fix.
-// Errors: a rank that throws reports its message and calls abort_all (main.cpp), which
-// stops every rank; no collective waits for a rank that has failed. MpiSession tells the log
-// (core/log.h) this process's rank.
+// Errors: a rank that throws calls abort_all (main.cpp), which prints the run's one error
+// report and stops every rank; no collective waits for a rank that has failed. MpiSession tells the
+// log (core/log.h) this process's rank.
 #pragma once
-#include <mpi.h>
 #include <cstdint>
+#include <mpi.h>
 #include <string>
 #include <vector>
 
@@ -48,14 +48,19 @@ public:
   std::uint32_t bit_xor(std::uint32_t v) const;
   std::uint32_t sum_mod32(std::uint32_t v) const; // sum modulo 2^32
   bool any(bool v) const;
+  bool all(bool v) const;
   // Every rank's string, in rank order, on every rank.
   std::vector<std::string> gather_strings(const std::string& s) const;
   void broadcast(std::string& s, int root = 0) const;
   void broadcast(std::vector<char>& bytes, int root = 0) const;
   void barrier() const;
   // Logs "error: message" (core/log.h: with the time and, of several ranks, the rank) and stops
-  // every rank with the exit code. An error that every rank meets is printed once (rank 0's):
-  // the other ranks wait 2 s for rank 0's abort before they print theirs.
+  // every rank with the exit code. A run reports one error, whichever ranks fail: the first
+  // rank to claim the report (an atomic compare-and-swap on rank 0 of MPI_COMM_WORLD, set up
+  // by MpiSession) prints it, with --log-file into the log file too, and calls MPI_Abort; a
+  // rank that finds the report claimed prints nothing and waits for that abort. An error that
+  // every rank meets (a bad option, an unreadable file) is therefore printed once, and an error
+  // of one rank is printed by that rank. No time limit decides anything.
   [[noreturn]] void abort_all(const std::string& message, int code) const;
 
 private:

@@ -270,12 +270,15 @@ void write_transform(const std::string& path, const HostField& slab_g, Transform
   if (world.sum(slab_g.local_sites()) != slab_g.geom.global_volume())
     fail(path, "output: the slabs of the ranks do not make up the lattice");
   check_metadata(path, metadata);
-  if (format == TransformFormat::hdf5)
-    write_field_dataset(path, transform_dataset, slab_g, 8, {metadata, {}}, world, inputs);
-  else if (format == TransformFormat::lime)
+  if (format == TransformFormat::hdf5) {
+    Hdf5Attributes attributes;
+    attributes.strings = metadata;
+    write_field_dataset(path, transform_dataset, slab_g, 8, attributes, world, inputs);
+  } else if (format == TransformFormat::lime) {
     write_transform_lime(path, slab_g, metadata, world, inputs);
-  else
+  } else {
     write_binary(path, slab_g, metadata, world, inputs);
+  }
 }
 
 HostField read_transform(const std::string& path, const World& world, TransformInfo* info,

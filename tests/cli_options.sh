@@ -62,9 +62,26 @@ bad_command_lines)
   expect 1 "--random-transform" "-3" -- "$g" fix --random-transform -3
   expect 1 "--max-iterations" "abc" -- "${fix[@]}" --max-iterations abc
   expect 1 "--no-such-option" -- "$g" fix --no-such-option
-  expect 1 "omega" -- "$g" fix --omega 2.0
-  expect 1 "omega" -- "$g" fix --omega 0.5
-  expect 1 "probability" -- "$g" fix --sr-steps 5 --sr-probability 1.5
+  expect 1 "--omega" "[1, 2)" "2.0" -- "$g" fix --omega 2.0
+  expect 1 "--omega" "[1, 2)" "0.5" -- "$g" fix --omega 0.5
+  expect 1 "--omega" "nan" -- "$g" fix --omega nan
+  expect 1 "--sr-probability" "[0, 1]" "1.5" -- "$g" fix --sr-steps 5 --sr-probability 1.5
+  expect 1 "--sr-probability" "-0.1" -- "$g" fix --sr-probability -0.1
+  expect 1 "--t-max" "-1" -- "$g" fix --t-max -1
+  expect 1 "--t-min" "0" -- "$g" fix --t-min 0
+  expect 1 "--t-min" "--t-max" -- "${fix[@]}" --anneal-steps 5 --t-min 2 --t-max 1
+  expect 1 "--alpha" "-1" -- "$g" fix --algorithm fasd --alpha -1
+  expect 1 "--alpha" "--algorithm" -- "${fix[@]}" --alpha 0.1
+  expect 1 "--algorithm" "fourier" -- "$g" fix --algorithm fourier
+  expect 1 "--copy-tolerance" "-1" -- "$g" fix --copy-tolerance -1
+  expect 1 "--copies" "-2" -- "$g" fix --copies -2
+  expect 1 "--check-interval" "-1" -- "$g" fix --check-interval -1
+  expect 1 "--check-interval" -- "${fix[@]}" --check-interval 0
+  expect 1 "--max-iterations" -- "${fix[@]}" --max-iterations 0
+  expect 1 "--reproject-interval" "-1" -- "$g" fix --reproject-interval -1
+  expect 1 "--micro-steps" "-1" -- "$g" fix --micro-steps -1
+  expect 1 "--output-bits" "16" -- "$g" fix --output-bits 16
+  expect 1 "--storage" "16" -- "$g" fix --storage 16
   expect 1 "--gauge" "axial" -- "$g" fix --gauge axial
   expect 1 "--lattice" "even" -- "$g" fix --lattice 4,4,4,5
   expect 1 "/nonexistent/cfg.nersc" -- "$g" fix --input /nonexistent/cfg.nersc
@@ -80,6 +97,13 @@ bad_command_lines)
   expect 1 "--configs" -- "${gen[@]}" --configs 0
   expect 1 "--separation" -- "${gen[@]}" --separation 0
   expect 1 "--or-sweeps" -- "${gen[@]}" --or-sweeps -1
+  expect 1 "--seed" "-1" -- "${gen[@]}" --seed -1
+  expect 1 "--thermalisation" "-1" -- "${gen[@]}" --thermalisation -1
+  expect 1 "--measure-interval" -- "${gen[@]}" --measure-interval -1
+  expect 1 "--beta" "finite" "inf" -- "$g" generate --lattice 4,4,4,4 --beta inf -o "$d/gen"
+  expect 1 "--lattice" "4 extents" "got 5" -- "$g" generate --beta 6 --lattice 4,4,4,4,4 -o "$d/gen"
+  expect 1 "--lattice" -- "$g" tune --lattice 4,4,4,5
+  expect 1 "--lattice" "4 extents" "got 5" -- "$g" tune --lattice 4,4,4,4,4
   expect 1 "/nonexistent/start.nersc" -- "${gen[@]}" --start /nonexistent/start.nersc
   expect 1 "--precision" "quad" -- "${gen[@]}" --precision quad
   expect 1 "--backend" "tpu" -- "${gen[@]}" --backend tpu
@@ -135,6 +159,14 @@ config_errors)
   config_refused list 'gauge' 'gauge: [landau, coulomb]\n'
   config_refused unknown 'bogus' 'bogus: 1\n'
   config_refused empty 'gauge' 'gauge:\n'
+  # a value out of range, and options that contradict each other: the option, file and key
+  config_refused omega 'omega' 'omega: 2.0\n'
+  grep -qF -- "--omega" "$d/stderr" || fail "the option is not named: $(cat "$d/stderr")"
+  config_refused lattice5 'lattice' 'lattice: [4, 4, 4, 4, 4]\n'
+  config_refused seed 'seed' 'seed: -1\n'
+  config_refused inf 'tolerance' 'tolerance: .inf\n'
+  config_refused anneal 't-min' 'anneal-steps: 5\nt-min: 2\nt-max: 1\n'
+  grep -qF -- "--t-max" "$d/stderr" || fail "--t-max is not named: $(cat "$d/stderr")"
   printf 'a: [\n' > "$d/broken.yaml"
   expect 1 "config file '$d/broken.yaml'" "YAML" -- "$g" fix --config "$d/broken.yaml"
   printf -- '- gauge\n' > "$d/seq.yaml"
@@ -168,7 +200,7 @@ stdout_full)
 log_lines)
   # every line on stdout and stderr carries its time; the header names host, ranks, device,
   # build and input; progress lines have their columns
-  "${fix[@]}" --input "$d/cfg" --lattice 4,4,4,4 > "$d/stdout" 2> "$d/stderr" || true
+  expect 1 "--lattice" "given 2 times" -- "${fix[@]}" --input "$d/cfg" --lattice 4,4,4,4
   stamped "$d/stderr"
   "$g" fix --input "$d/cfg" --tolerance 1e-10 --check-interval 10 --anneal-steps 20 \
     --sr-steps 10 --output "$d/fixed" > "$d/stdout"

@@ -1,13 +1,16 @@
 #!/bin/bash
-# cli_readers.sh GAUGEFIX HOLD_TEMPORARY SOURCE_ROOT CASE [MAKE_MALFORMED]: malformed files
+# cli_readers.sh GAUGEFIX HOLD_TEMPORARY SOURCE_ROOT CASE [MAKE_MALFORMED [FUZZ_READERS]]: malformed files
 # and impossible lattices must be refused with exit status exactly 1 (never a crash, never
 # "internal error", never std::bad_alloc) and a message naming the file (or option) and the
 # check; the g(x) files of `fix --transform-output` in every format, through info, convert and
-# transform. Run by meson, one test per CASE.
+# transform. Case sanitized_readers reads the malformed files once more with the readers built
+# under AddressSanitizer and UBSan (FUZZ_READERS --refuse, tests/fuzz_readers.cpp). Run by meson,
+# one test per CASE.
 set -euo pipefail
 # shellcheck source=tests/cli_common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
 make_malformed=${5:-}
+fuzz_readers=${6:-}
 fix=("$g" fix --tolerance 1e-10 --check-interval 10)
 
 # refused_file FILE WORD...: `gaugefix info FILE` exits 1, naming FILE and every WORD, with no
@@ -55,7 +58,7 @@ sparse_nersc)
   header=$(wc -c < "$d/sparse")
   if ! truncate -s $((header + 128 * 128 * 128 * 128 * 4 * 18 * 8)) "$d/sparse" 2> /dev/null; then
     echo "skipped: this file system holds no sparse file of 154 GB"
-    exit 0
+    exit 77
   fi
   refused_file "$d/sparse" "NERSC file" "memory:" "available"
   ;;
@@ -104,7 +107,7 @@ hdf5_no_space)
     unshare -rm bash -c 'mount -t tmpfs -o size=256k tmpfs "$d/full" && '"$check" || status=$?
   else
     echo "skipped: no tmpfs can be mounted here (no privilege, no user namespace)"
-    exit 0
+    exit 77
   fi
   [ "$status" -eq 0 ] || fail "a full device"
   ;;
@@ -117,6 +120,40 @@ info_every_file)
   [ "$(grep -c "^$d/cfg" "$d/stdout")" -eq 2 ] || fail "good files not described: $(cat "$d/stdout")"
   expect 1 "'$d/missing'" -- "$g" info "$d/missing" "$d/cfg"
   grep -q "^$d/cfg" "$d/stdout" || fail "the file after a missing one was not read"
+  ;;
+sanitized_readers)
+  # the malformed files of the cases above, through the readers under ASan/UBSan: each refused
+  # with a gf::Error naming the file and the check, no sanitizer report
+  [ -x "$fuzz_readers" ] || { echo "no sanitized readers (-Dreader_fuzz=false): skipped"; exit 77; }
+  "$make_malformed" milc "$d/m24" 16777216 16777216 16777216 16777216
+  "$make_malformed" milc "$d/m16" 65536 65536 65536 65536
+  "$make_malformed" milc "$d/m10" 1024 1024 1024 1024
+  "$make_malformed" openqcd "$d/o22" 2 4194304 4194304 4194304
+  "$make_malformed" hdf5 "$d/h4096.h5" 4096 4096 4096 4096
+  "$make_malformed" hdf5 "$d/h128.h5" 128 128 128 128
+  files=("$d/m24" "$d/m16" "$d/m10" "$d/o22" "$d/h4096.h5" "$d/h128.h5")
+  checks=("size:.*overflows" "size:.*overflows" "truncated file" "unknown format" "never written" "never written")
+  for f in ildg scidac; do
+    "$g" convert "$d/cfg" "$d/$f.lime" --format $f > /dev/null
+    head -c "$(offset_of_record "$d/$f.lime" scidac-checksum)" "$d/$f.lime" > "$d/$f.cut"
+    head -c $(($(wc -c < "$d/$f.lime") - 20)) "$d/$f.lime" > "$d/$f.short"
+    files+=("$d/$f.cut" "$d/$f.short")
+    checks+=("message-end flag" "scidac-checksum.*truncated file")
+  done
+  printf 'BEGIN_HEADER\nDATATYPE = 4D_SU3_GAUGE_3x3\nDIMENSION_1 = 128\nDIMENSION_2 = 128\nDIMENSION_3 = 128\nDIMENSION_4 = 128\nFLOATING_POINT = IEEE64BIG\nEND_HEADER\n' > "$d/sparse"
+  if truncate -s $(($(wc -c < "$d/sparse") + 128 * 128 * 128 * 128 * 4 * 18 * 8)) "$d/sparse" 2> /dev/null; then
+    files+=("$d/sparse")
+    checks+=("memory:.*available")
+  fi
+  got=0
+  "$fuzz_readers" --refuse "${files[@]}" > "$d/messages" 2> "$d/stderr" || got=$?
+  [ "$got" -eq 0 ] || fail "sanitized readers: exit status $got: $(cat "$d/stderr")"
+  [ "$(wc -l < "$d/messages")" -eq "${#files[@]}" ] || fail "one message per file: $(cat "$d/messages")"
+  for i in "${!files[@]}"; do
+    line=$(sed -n "$((i + 1))p" "$d/messages")
+    [[ $line == *"'${files[$i]}'"* ]] || fail "${files[$i]} not named: $line"
+    grep -Eq -- "${checks[$i]}" <<< "$line" || fail "${files[$i]}: no '${checks[$i]}' in: $line"
+  done
   ;;
 transform_files)
   # g(x) of one fix in every format: the same data (info's checksums), converted both ways
@@ -153,6 +190,11 @@ transform_files)
     "$d/e48.0000" "$d/t48"
   absent "$d/t48"
   expect 1 datacount "g(x)" -- "$g" transform --transform "$d/g.lime" "$d/g.lime" "$d/t"
+  absent "$d/t"
+  expect 1 "--transform" "'$d/cfg'" -- "$g" transform --transform "$d/cfg" "$d/cfg" "$d/t"
+  expect 1 "--transform" "'$d/missing'" -- "$g" transform --transform "$d/missing" "$d/cfg" "$d/t"
+  expect 1 "--format" "unknown file format" -- "$g" transform --transform "$d/g.lime" "$d/cfg" \
+    "$d/t" --format lime
   absent "$d/t"
   ;;
 *)

@@ -12,6 +12,12 @@
 // read_transform; each must return or throw gf::Error. Any other exception fails the run
 // (the file is kept as DIR/failure-N); a sanitizer report (invalid access, leak, undefined
 // behaviour) ends it with an error. Prints "N passed, 0 failed" at the end.
+//
+// fuzz_readers --refuse FILE...: the malformed files of tests/cli_readers.sh (case
+// sanitized_readers) through read_gauge_file under the same sanitizers: each must be refused
+// with gf::Error whose message names the file; the messages are printed, one per line, for
+// the script to check the reason. Exit status 1 when a file is accepted, refused without its
+// name or with another exception.
 #include "comm/world.h"
 #include "core/error.h"
 #include "io/gauge_file.h"
@@ -43,7 +49,7 @@ HostField random_matrices(int ndir, std::uint64_t seed) {
   for (std::int64_t s = 0; s < u.local_sites(); ++s)
     for (int mu = 0; mu < ndir; ++mu)
       u.set<N>(s, mu,
-               gf::random_sun<double, N>({seed, std::uint64_t(s), std::uint64_t(mu), 0},
+               gf::random_sun<double, N>({seed, std::uint64_t(s), std::uint32_t(mu), 0},
                                          gf::RandomPurpose::test));
   return u;
 }
@@ -254,12 +260,42 @@ std::string read_everything(const std::string& path, const gf::World& world) {
   return "";
 }
 
+// --refuse FILE...: see the top of this file.
+int refuse(int argc, char** argv, const gf::World& world) {
+  int failed = 0;
+  for (int i = 2; i < argc; ++i) {
+    const std::string path = argv[i];
+    std::string message;
+    try {
+      gf::FileInfo info;
+      gf::read_gauge_file(path, world, {}, &info);
+      message = "accepted";
+    } catch (const gf::Error& e) {
+      std::printf("%s\n", e.what());
+      if (std::string(e.what()).find(path) != std::string::npos) continue;
+      message = std::string("the message does not name the file: ") + e.what();
+    } catch (const std::exception& e) {
+      message = std::string("not a gf::Error: ") + e.what();
+    }
+    std::fprintf(stderr, "%s: %s\n", path.c_str(), message.c_str());
+    ++failed;
+  }
+  return failed ? 1 : 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
   gf::MpiSession mpi(argc, argv);
+  if (argc >= 2 && std::string(argv[1]) == "--refuse") {
+    std::ostringstream notes; // the readers' notes on stderr are not of interest
+    std::streambuf* const cerr = std::cerr.rdbuf(notes.rdbuf());
+    const int status = refuse(argc, argv, gf::World(MPI_COMM_SELF));
+    std::cerr.rdbuf(cerr);
+    return status;
+  }
   if (argc != 4) {
-    std::fprintf(stderr, "usage: fuzz_readers SEED COUNT DIR\n");
+    std::fprintf(stderr, "usage: fuzz_readers SEED COUNT DIR | fuzz_readers --refuse FILE...\n");
     return 2;
   }
   const std::uint64_t seed = std::strtoull(argv[1], nullptr, 10);

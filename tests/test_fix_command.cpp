@@ -141,10 +141,11 @@ TEST_P(FixTransformCopies, BestCopyWrittenAndEveryGTakesTheInputToItsCopy) {
     const HostField copy = read_gauge_file(copy_path(opt.output, k), self_world());
     const HostField gk = read_transform(copy_path(opt.transform_output, k), self_world());
     EXPECT_LT(max_violation<3>(u, gk, copy), 1e-12) << "copy " << k;
-    if (k == best)
+    if (k == best) {
       EXPECT_EQ(0, std::memcmp(copy.data.data(), fixed.data.data(),
                                fixed.data.size() * sizeof(fixed.data[0])))
           << "the written field is not the best copy";
+    }
   }
 }
 

@@ -180,10 +180,11 @@ TEST(MultiRank, NerscBySlabMatchesOneRank) {
       if (world.rank() == 0) write_nersc(dir.file("one.nersc"), whole, w, self_world());
       write_nersc(dir.file("many.nersc"), slab, w, world);
       world.barrier();
-      if (world.rank() == 0)
+      if (world.rank() == 0) {
         EXPECT_EQ(without_creation_date(read_bytes(dir.file("many.nersc"))),
                   without_creation_date(read_bytes(dir.file("one.nersc"))))
             << "SU(" << nc << ") " << (dp ? 64 : 32) << "-bit";
+      }
 
       FileInfo one, many;
       const HostField a = read_nersc(dir.file("one.nersc"), self_world(), {}, &one);
@@ -191,7 +192,9 @@ TEST(MultiRank, NerscBySlabMatchesOneRank) {
       EXPECT_EQ(b.geom.t0, slab.geom.t0);
       EXPECT_EQ(b.geom.nt, slab.geom.nt);
       EXPECT_TRUE(bit_equal(b, slab_of(a, b.geom)));
-      if (dp) EXPECT_TRUE(bit_equal(b, slab));
+      if (dp) {
+        EXPECT_TRUE(bit_equal(b, slab));
+      }
       EXPECT_EQ(many.computed, one.computed); // checksum, plaquette, link trace over all ranks
       EXPECT_EQ(many.plaquette, one.plaquette);
       world.barrier(); // every rank has read before the next round overwrites
@@ -235,7 +238,9 @@ TEST(MultiRank, Hdf5BySlabMatchesOneRank) {
     const HostField a = read_hdf5(dir.file("one.h5"), world, {}, &one);
     const HostField b = read_hdf5(dir.file("many.h5"), world, {}, &many);
     EXPECT_TRUE(bit_equal(a, b)) << (dp ? 64 : 32) << "-bit";
-    if (dp) EXPECT_TRUE(bit_equal(b, slab));
+    if (dp) {
+      EXPECT_TRUE(bit_equal(b, slab));
+    }
     EXPECT_EQ(many.stored, one.stored); // every attribute
     EXPECT_EQ(many.computed, one.computed);
     if (world.rank() == 0) { // the whole file, read by one rank
@@ -258,8 +263,9 @@ TEST(MultiRank, TransformBySlabMatchesOneRank) {
     if (world.rank() == 0) write_transform(one, whole, f, metadata, self_world());
     write_transform(many, slab, f, metadata, world);
     world.barrier();
-    if (f == TransformFormat::binary && world.rank() == 0)
+    if (f == TransformFormat::binary && world.rank() == 0) {
       EXPECT_EQ(read_bytes(many), read_bytes(one));
+    }
     TransformInfo info;
     const HostField b = read_transform(many, world, &info);
     EXPECT_TRUE(bit_equal(b, slab));

@@ -93,7 +93,7 @@ BatchPlan plan_batch(const FixCommandOptions& opt) {
     ConfigPaths c;
     c.input = inputs[i];
     c.index = i;
-    PatternInput in{inputs[i], i, std::nullopt};
+    PatternInput in{inputs[i], i, std::nullopt, std::nullopt};
     if (sequence && !c.input.empty()) in.sequence = read_sequence_number(c.input);
     for (const OutputOption& o : options) {
       if (o.pattern->empty()) continue;

@@ -3,7 +3,9 @@
 // - non_empty: an option that names a file (an unset shell variable in a job script,
 //   `input: ''` in a YAML file);
 // - positive_real: a finite number > 0 (--tolerance: not 0, inf or nan);
-// - whole_number: digits only, no sign (--seed -1 would wrap to 2^64 - 1; --anneal-steps -1).
+// - whole_number: digits only, no sign (--seed -1 would wrap to 2^64 - 1; --anneal-steps -1);
+// - real_in(lo, hi, open): a finite number in [lo, hi) or [lo, hi] (--omega, --sr-probability);
+// - non_negative_real: a finite number >= 0; auto_or_positive_real: auto or a number > 0.
 // add_lattice_option adds --lattice Lx,Ly,Lz,Lt (or a YAML list): exactly four extents.
 #pragma once
 #include <CLI/CLI.hpp>
@@ -34,6 +36,58 @@ inline const CLI::Validator positive_real(
       return "must be a finite number > 0, got '" + value + "'";
     },
     "", "POSITIVE");
+
+// A finite number in [lo, hi) (hi_open) or [lo, hi]: --omega in [1, 2), --sr-probability in
+// [0, 1]; a number that is not one, inf and nan are refused with the interval.
+inline CLI::Validator real_in(double lo, double hi, bool hi_open) {
+  return CLI::Validator(
+      [lo, hi, hi_open](std::string& value) {
+        std::size_t used = 0;
+        double v = 0;
+        try {
+          v = std::stod(value, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used == value.size() && used > 0 && std::isfinite(v) && v >= lo &&
+            (hi_open ? v < hi : v <= hi))
+          return std::string();
+        const auto text = [](double x) {
+          std::string t = std::to_string(x);
+          t.erase(t.find_last_not_of('0') + 1);
+          if (t.back() == '.') t.pop_back();
+          return t;
+        };
+        return "must be a number in [" + text(lo) + ", " + text(hi) + (hi_open ? ")" : "]") +
+               ", got '" + value + "'";
+      },
+      "", "RANGE");
+}
+
+// A finite number >= 0 (--copy-tolerance).
+inline const CLI::Validator non_negative_real(
+    [](std::string& value) {
+      std::size_t used = 0;
+      double v = 0;
+      try {
+        v = std::stod(value, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used == value.size() && used > 0 && std::isfinite(v) && v >= 0) return std::string();
+      return "must be a finite number >= 0, got '" + value + "'";
+    },
+    "", "NON_NEGATIVE");
+
+// "auto" or a finite number > 0 (--alpha).
+inline const CLI::Validator auto_or_positive_real(
+    [](std::string& value) {
+      if (value == "auto") return std::string();
+      std::string copy = value;
+      if (positive_real(copy).empty()) return std::string();
+      return "must be auto or a finite number > 0, got '" + value + "'";
+    },
+    "", "AUTO_OR_POSITIVE");
 
 inline const CLI::Validator whole_number(
     [](std::string& value) {

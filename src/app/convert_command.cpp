@@ -61,8 +61,8 @@ int convert_transform(const ConvertCommandOptions& opt, const World& world) {
     metadata.erase(written_by_the_writer);
   write_transform(opt.output, g, format, metadata, world, {opt.input});
   log::result("{} (g(x), {}) -> {} (g(x), {}): SU({}) {}x{}x{}x{}", opt.input,
-              transform_format_name(info.format), opt.output, transform_format_name(format), info.nc,
-              info.dims[0], info.dims[1], info.dims[2], info.dims[3]);
+              transform_format_name(info.format), opt.output, transform_format_name(format),
+              info.nc, info.dims[0], info.dims[1], info.dims[2], info.dims[3]);
   return 0;
 }
 
@@ -71,9 +71,21 @@ int convert_transform(const ConvertCommandOptions& opt, const World& world) {
 int run_convert(const ConvertCommandOptions& opt, const World& world) {
   if (detect_transform_format(opt.input)) return convert_transform(opt, world);
   WriteOptions w;
-  w.format = output_format(
-      "output", opt.output, "--format",
-      opt.format.empty() ? std::nullopt : std::optional<FileFormat>(parse_format(opt.format)));
+  std::optional<FileFormat> requested;
+  if (!opt.format.empty()) {
+    try {
+      requested = parse_format(opt.format);
+    } catch (const Error& e) {
+      throw Error(std::string("--format: ") + e.what());
+    }
+  }
+  w.format = output_format("output", opt.output, "--format", requested);
+  if (!opt.precision.empty()) { // a precision the format cannot hold, before reading anything
+    const std::string limit = format_limit(w.format, 3, opt.precision == "64" ? 8 : 4);
+    const std::string limit2 = format_limit(w.format, 2, opt.precision == "64" ? 8 : 4);
+    if (!limit.empty() && !limit2.empty())
+      throw Error("--precision " + opt.precision + ": output '" + opt.output + "': " + limit);
+  }
   check_run_paths({{"input", opt.input}}, with_log_file({{"output", opt.output}}, opt.log));
   open_log(opt.log);
   ReadOptions ro;
@@ -90,10 +102,10 @@ int run_convert(const ConvertCommandOptions& opt, const World& world) {
     w.double_precision = info.bytes_per_real == 8;
   w.provenance = info.provenance;
   write_gauge_file(opt.output, u, w, world, {opt.input});
-  log::result("{} ({}, {}-bit) -> {} ({}, {}-bit): SU({}) {}x{}x{}x{}, plaquette {:.15f}", opt.input,
-              format_name(info.format), 8 * info.bytes_per_real, opt.output, format_name(w.format),
-              w.double_precision ? 64 : 32, info.nc, info.dims[0], info.dims[1], info.dims[2],
-              info.dims[3], info.plaquette);
+  log::result("{} ({}, {}-bit) -> {} ({}, {}-bit): SU({}) {}x{}x{}x{}, plaquette {:.15f}",
+              opt.input, format_name(info.format), 8 * info.bytes_per_real, opt.output,
+              format_name(w.format), w.double_precision ? 64 : 32, info.nc, info.dims[0],
+              info.dims[1], info.dims[2], info.dims[3], info.plaquette);
   return 0;
 }
 

@@ -49,9 +49,10 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   fix.add_option("--exchange", opt.exchange,
                  "halo path between GPUs of several ranks: auto, staged, direct or peer")
       ->check(CLI::IsMember({"auto", "staged", "direct", "peer"}));
-  fix.add_option("--tuning", opt.tuning,
-                 "launch parameters: off (defaults), cached, on (tune what the cache lacks) or force "
-                 "(default: $GAUGEFIX_TUNING, else on)")
+  fix.add_option(
+         "--tuning", opt.tuning,
+         "launch parameters: off (defaults), cached, on (tune what the cache lacks) or force "
+         "(default: $GAUGEFIX_TUNING, else on)")
       ->check(CLI::IsMember({"off", "cached", "on", "force"}));
   fix.add_option("--summary", opt.summary,
                  "YAML summary file (several inputs: a pattern, one per input)")
@@ -70,7 +71,8 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   fix.add_flag("--keep-copies", opt.keep_copies,
                "write every copy too, as <output stem>.copy<c>.<extension> (g(x) likewise)");
   fix.add_option("--copy-tolerance", opt.copy_tolerance,
-                 "a copy counts as reaching the best when F_best - F <= this");
+                 "a copy counts as reaching the best when F_best - F <= this")
+      ->check(non_negative_real);
   fix.add_option("--unconverged", opt.unconverged,
                  "a field that did not converge: mark (written as <output>.unconverged, g(x) "
                  "likewise) or discard (not written)")
@@ -80,16 +82,20 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   fix.add_option("--precision,-p", precision, "single, mixed or double")
       ->check(CLI::IsMember({"single", "mixed", "double"}));
   fix.add_option("--backend", backend, "cpu or cuda")->check(CLI::IsMember({"cpu", "cuda"}));
-  fix.add_option("--storage", storage,
-                 "reals stored per SU(3) link: 8, 12 or 18 (SU(2): 12 or 18)")
+  fix.add_option("--storage", storage, "reals stored per SU(3) link: 8, 12 or 18 (SU(2): 12 or 18)")
       ->check(CLI::IsMember({8, 12, 18}));
   fix.add_option("--tolerance,-t", opt.fix.tolerance,
                  "stop when theta < tolerance (Coulomb gauge: theta of every time slice)")
       ->check(positive_real);
   fix.add_option("--algorithm", opt.algorithm,
-                 "relaxation, overrelaxation, stochastic, or Fourier-accelerated fasd or facg (Landau, Coulomb)");
-  fix.add_option("--alpha", opt.alpha, "fasd/facg step: auto (line search) or a fixed step > 0 (fasd; facg: first trial)");
-  fix.add_option("--omega", opt.omega, "overrelaxation parameter in [1, 2)");
+                 "relaxation, overrelaxation, stochastic, or Fourier-accelerated fasd or facg "
+                 "(Landau, Coulomb)")
+      ->check(CLI::IsMember({"relaxation", "overrelaxation", "stochastic", "fasd", "facg"}));
+  fix.add_option("--alpha", opt.alpha,
+                 "fasd/facg step: auto (line search) or a fixed step > 0 (fasd; facg: first trial)")
+      ->check(auto_or_positive_real);
+  fix.add_option("--omega", opt.omega, "overrelaxation parameter in [1, 2)")
+      ->check(real_in(1, 2, true));
   fix.add_option("--max-iterations", opt.max_iterations, "sweeps of the final phase at most")
       ->check(whole_number);
   fix.add_option("--check-interval", opt.fix.check_interval, "sweeps between measurements")
@@ -101,11 +107,13 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
       ->check(whole_number);
   fix.add_option("--t-max", opt.t_max, "annealing start temperature")->check(positive_real);
   fix.add_option("--t-min", opt.t_min, "annealing end temperature")->check(positive_real);
-  fix.add_option("--micro-steps", opt.micro_steps, "microcanonical sweeps after each annealing step")
+  fix.add_option("--micro-steps", opt.micro_steps,
+                 "microcanonical sweeps after each annealing step")
       ->check(whole_number);
   fix.add_option("--sr-steps", opt.sr_steps, "stochastic relaxation sweeps before the final phase")
       ->check(whole_number);
-  fix.add_option("--sr-probability", opt.sr_probability, "stochastic relaxation probability p");
+  fix.add_option("--sr-probability", opt.sr_probability, "stochastic relaxation probability p")
+      ->check(real_in(0, 1, false));
   fix.add_option("--seed", opt.engine.seed, "seed of the random numbers (annealing, stochastic)")
       ->check(whole_number);
   add_log_options(fix, opt.log);

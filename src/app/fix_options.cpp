@@ -102,6 +102,9 @@ void build_schedule(FixCommandOptions& opt) {
   for (int d = 0; d < 4; ++d)
     if (opt.lattice[d] < 2 || opt.lattice[d] % 2)
       throw Error("--lattice extents must be even and at least 2");
+  if (opt.anneal_steps > 0 && !(opt.t_min <= opt.t_max))
+    throw Error("--t-min " + provenance_text(opt.t_min) + " exceeds --t-max " +
+                provenance_text(opt.t_max) + " (annealing cools from --t-max to --t-min)");
   opt.fix.record_history = !opt.history.empty();
   validate(opt.fix, opt.engine.gauge);
 }

@@ -16,17 +16,23 @@ void add_generate_options(CLI::App& generate, GenerateCommandOptions& opt) {
   add_lattice_option(generate, e.lattice, "extents Lx,Ly,Lz,Lt (required for cold and hot starts)");
   generate.add_option("--group", opt.group, "su2 or su3 (default: the start file's, else su3)");
   generate.add_option("--beta", e.generator.beta, "Wilson gauge coupling beta > 0")
+      ->check(positive_real)
       ->required()
       ->default_str("");
   generate.add_option("--start", e.start, "cold, hot or a NERSC file")->check(non_empty);
-  generate.add_option("--thermalisation", e.thermalisation,
-                      "sweeps before the first configuration");
-  generate.add_option("--separation", e.separation, "sweeps between saved configurations");
-  generate.add_option("--configs", e.configs, "number of configurations");
-  generate.add_option("--or-sweeps", e.or_sweeps, "overrelaxation sweeps per heatbath sweep");
-  generate.add_option("--measure-interval", e.measure_interval,
-                      "sweeps between printed measurements");
-  generate.add_option("--seed", e.generator.seed, "seed of the random numbers");
+  generate
+      .add_option("--thermalisation", e.thermalisation, "sweeps before the first configuration")
+      ->check(whole_number);
+  generate.add_option("--separation", e.separation, "sweeps between saved configurations")
+      ->check(whole_number);
+  generate.add_option("--configs", e.configs, "number of configurations")->check(whole_number);
+  generate.add_option("--or-sweeps", e.or_sweeps, "overrelaxation sweeps per heatbath sweep")
+      ->check(whole_number);
+  generate
+      .add_option("--measure-interval", e.measure_interval, "sweeps between printed measurements")
+      ->check(whole_number);
+  generate.add_option("--seed", e.generator.seed, "seed of the random numbers")
+      ->check(whole_number);
   generate.add_option("--precision,-p", opt.precision, "single, mixed or double");
   generate.add_option("--backend", opt.backend, "cpu or cuda");
   generate.add_option("--storage", opt.storage,

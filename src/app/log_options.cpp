@@ -1,5 +1,6 @@
 #include "app/log_options.h"
 #include "app/cli_checks.h"
+#include "comm/world.h"
 #include "core/log.h"
 
 namespace gf {
@@ -27,7 +28,9 @@ std::vector<NamedPath> with_log_file(std::vector<NamedPath> outputs, const LogOp
 }
 
 void open_log(const LogOptions& opt) {
-  if (!opt.file.empty()) log::open_file(opt.file);
+  if (opt.file.empty()) return;
+  log::open_file(opt.file);
+  World().barrier(); // rank 0 has created the file before another rank appends an error to it
 }
 
 } // namespace gf

@@ -37,6 +37,29 @@ struct Commands {
   gf::TuneCommandOptions tune;
 };
 
+// Every rank runs the same command of the same build: ranks started with different command
+// lines (an MPMD launch, mpirun -n 1 gaugefix fix A : -n 1 gaugefix fix B) would take
+// different paths and wait for each other forever. Collective; the first thing every rank does.
+void check_same_command(const gf::World& world, int argc, char** argv) {
+  if (world.size() == 1) return;
+  std::string mine = gf::build_line();
+  std::string shown;
+  for (int i = 1; i < argc; ++i) {
+    mine += '\n';
+    mine += argv[i];
+    shown += ' ';
+    shown += argv[i];
+  }
+  const std::vector<std::string> all = world.gather_strings(mine);
+  const std::vector<std::string> lines = world.gather_strings(shown);
+  for (std::size_t r = 1; r < all.size(); ++r)
+    if (all[r] != all[0])
+      throw gf::Error("the ranks were started with different command lines or builds (rank 0: "
+                      "gaugefix" +
+                      lines[0] + "; rank " + std::to_string(r) + ": gaugefix" + lines[r] +
+                      "): every rank must run the same gaugefix command");
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -81,6 +104,7 @@ int main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i)
     command_line += (i ? " " : "") + std::string(argv[i]);
   try {
+    check_same_command(world, argc, argv);
     try {
       const std::vector<std::string> args(argv, argv + argc);
       gf::check_repeated_options(args, {fix, generate, info, convert, transform, tune});
@@ -129,7 +153,12 @@ int main(int argc, char** argv) {
     gf::log::close_file();
     return status;
   } catch (const gf::Error& e) {
-    world.abort_all(e.what(), 1); // stops every rank, not only this one
+    // a check after parsing (two options that contradict each other, a path) names the
+    // options; the config file and key are added where the file gave one of them
+    std::string message = e.what();
+    if (message.find("config file '") == std::string::npos)
+      message += gf::config_source(*yaml, message);
+    world.abort_all(message, 1); // stops every rank, not only this one
   } catch (const std::exception& e) {
     world.abort_all(std::string("internal error: ") + e.what(), 2);
   }

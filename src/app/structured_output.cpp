@@ -55,7 +55,11 @@ void json(const Value& value, std::string& out, int indent) {
       out += (k ? ",\n" : "\n") + pad + json_string(m[k].first) + ": ";
       json(m[k].second, out, indent + 2);
     }
-    out += m.empty() ? "}" : "\n" + std::string(std::size_t(indent), ' ') + "}";
+    if (!m.empty()) {
+      out += '\n';
+      out.append(std::size_t(indent), ' ');
+    }
+    out += '}';
   }
 }
 

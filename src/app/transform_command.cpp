@@ -40,9 +40,15 @@ void add_transform_options(CLI::App& transform, TransformCommandOptions& opt) {
 
 int run_transform(const TransformCommandOptions& opt, const World& world) {
   WriteOptions w;
-  w.format = output_format(
-      "output", opt.output, "--format",
-      opt.format.empty() ? std::nullopt : std::optional<FileFormat>(parse_format(opt.format)));
+  std::optional<FileFormat> requested;
+  if (!opt.format.empty()) {
+    try {
+      requested = parse_format(opt.format);
+    } catch (const Error& e) {
+      throw Error(std::string("--format: ") + e.what());
+    }
+  }
+  w.format = output_format("output", opt.output, "--format", requested);
   check_run_paths({{"--transform", opt.transform}, {"input", opt.input}},
                   with_log_file({{"output", opt.output}}, opt.log));
   open_log(opt.log);
@@ -51,7 +57,12 @@ int run_transform(const TransformCommandOptions& opt, const World& world) {
   FileInfo info;
   HostField u = read_gauge_file(opt.input, world, ro, &info);
   TransformInfo ti;
-  const HostField g = read_transform(opt.transform, world, &ti, opt.checksum_warning_only);
+  HostField g;
+  try {
+    g = read_transform(opt.transform, world, &ti, opt.checksum_warning_only);
+  } catch (const Error& e) {
+    throw Error(std::string("--transform: ") + e.what());
+  }
   if (!std::equal(u.geom.L, u.geom.L + 4, g.geom.L) || u.nc != g.nc)
     throw Error("--transform '" + opt.transform + "' holds SU(" + std::to_string(g.nc) + ") " +
                 dims_text(g.geom.L) + ", but input '" + opt.input + "' is SU(" +

@@ -5,8 +5,10 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <fcntl.h>
 #include <ostream>
 #include <streambuf>
+#include <unistd.h>
 
 namespace gf::log {
 
@@ -55,21 +57,28 @@ Verbosity verbosity() {
 
 void open_file(const std::string& path) {
   close_file();
-  if (state().rank != 0) return; // the file is rank 0's; other ranks' lines stay on their streams
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  if (!f)
-    throw Error(fmt::format("--log-file '{}': cannot be opened for writing: {}", path,
-                            std::strerror(errno)));
-  state().file = f;
-  state().file_path = path;
+  State& s = state();
+  s.file_path = path;
+  if (s.rank != 0) return; // rank 0 writes the file; another rank appends its error only
+  // appending: a line another rank appends (its error) is never overwritten
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0666);
+  std::FILE* f = fd >= 0 ? ::fdopen(fd, "a") : nullptr;
+  if (!f) {
+    const int e = errno;
+    if (fd >= 0) ::close(fd);
+    s.file_path.clear();
+    throw Error(
+        fmt::format("--log-file '{}': cannot be opened for writing: {}", path, std::strerror(e)));
+  }
+  s.file = f;
 }
 
 void close_file() {
   State& s = state();
+  s.file_path.clear();
   if (!s.file) return;
   std::fclose(s.file);
   s.file = nullptr;
-  s.file_path.clear();
 }
 
 bool enabled(Kind kind, bool every_rank) {
@@ -117,6 +126,15 @@ void write(Kind kind, std::string_view message, bool every_rank) {
   // The file of this rank (rank 0), else the terminal streams; warnings and errors always
   // reach stderr.
   std::FILE* terminal = to_stderr(kind) ? stderr : stdout;
+  if (kind == Kind::error && !s.file && !s.file_path.empty()) {
+    // an error of a rank other than 0 (World::abort_all: the run's one report) goes into the
+    // log file as well, appended whole with one write
+    const int fd = ::open(s.file_path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (fd >= 0) {
+      [[maybe_unused]] const ssize_t n = ::write(fd, text.data(), text.size());
+      ::close(fd);
+    }
+  }
   if (s.file) {
     std::fputs(text.c_str(), s.file);
     std::fflush(s.file);

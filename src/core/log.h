@@ -8,8 +8,11 @@
 //   file (open_file) every printed line goes to the file instead, and warnings and errors to
 //   stderr as well. Each line is written and flushed whole.
 // - Which ranks write: rank 0 only (its lines speak for the run), except lines written with
-//   every_rank (per-rank set-up under -v) and errors (World::abort_all); the log file is rank
-//   0's, other ranks write to their own stdout and stderr.
+//   every_rank (per-rank set-up under -v) and errors (World::abort_all: the run's one error
+//   report, from whichever rank claims it). The log file is rank 0's (opened for appending);
+//   an error line of another rank is appended to it too (and goes to that rank's stderr), so
+//   that the file ends with the error that stopped the run. Other lines of other ranks go to
+//   their own stdout.
 // Data a command prints for scripts (`info`'s descriptions, tune tables) is not log: it is
 // written to stdout directly; finish_stdout checks that everything printed there arrived.
 // Not thread-safe: call from the thread that runs MPI (the master thread).
@@ -30,7 +33,9 @@ void set_verbosity(Verbosity v);
 Verbosity verbosity();
 // Writes the log to `path` from now on (created or truncated; check it with
 // io/path_checks.h first); throws gf::Error naming the file when it cannot be opened.
-// Every rank calls it; only the ranks that write open the file.
+// Every rank calls it: rank 0 creates the file, the others remember it for an error line.
+// The caller makes sure that rank 0 has created it before another rank may append (a
+// barrier: open_log in src/app/log_options.cpp).
 void open_file(const std::string& path);
 void close_file();
 

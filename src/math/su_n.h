@@ -62,14 +62,15 @@ GF_INLINE T unitary_deviation(const Matrix<T, N>& u) {
   const Matrix<T, N> p = u * adjoint(u);
   T worst = T(0);
 GF_UNROLL
-  for (int i = 0; i < N; ++i)
+  for (int i = 0; i < N; ++i) {
 GF_UNROLL
     for (int j = 0; j < N; ++j) {
       const Complex<T> d = p.m[i][j] - Complex<T>{T(i == j ? 1 : 0), T(0)};
       const T a = std::sqrt(norm2(d));
       worst = a > worst ? a : worst;
     }
-    return worst;
+  }
+  return worst;
 }
 
 // |1 - det U|.
