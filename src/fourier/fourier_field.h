@@ -4,10 +4,17 @@
 //
 // Arrays (backend memory, fourier_layout.h): Delta, Z and D in the slice layout, D with one
 // more slice (the next rank's slice 0) for Landau gauge, where g(x + t) of the last slice
-// needs it; the step g(x) = exp(-i a D(x)) as full matrices for the same slices; per-site
-// doubles for the sums (F, theta and the slope in one array, reduced in one pass). The
-// transforms belong to a LatticeFft (make_lattice_fft below: FFTW on the CPU, cuFFT on a
-// CUDA GPU).
+// needs it; the step g(x) = exp(-i a D(x)) as full matrices for the same slices; A_mu(x) of
+// every link (LinkAlgebraView, fourier_functors.h); per-site doubles for the sums (F, theta
+// and the slope in one array, reduced in one pass) and for the dot products. The transforms
+// belong to a LatticeFft (make_lattice_fft below: FFTW on the CPU, cuFFT on a CUDA GPU).
+//
+// The gradient reads A_mu(x), not the links: a move stores the A_mu(x) of the links it
+// writes (ApplyStep), and evaluate() computes them from the links only where the links did
+// not come from the last move (the first evaluation, or links changed outside, e.g.
+// reprojection); on several ranks the halo slice's time links are refreshed and converted
+// (Landau gauge). Each link is thus loaded once per move and gradient, not three times, and
+// the numbers are bitwise those of the direct evaluation.
 //
 // Preconditioning Z = P Delta: Delta is copied into the transform's slices, transformed over
 // (x, y, z); Landau gauge then transposes to the units (on several ranks through one
@@ -76,19 +83,39 @@ public:
         hooks_(std::move(hooks)), lay_(layout(links.geom, channel_.get())),
         slices_(landau ? lay_.nt + 1 : lay_.nt), delta_(lay_.slice_elements(lay_.nt)),
         z_(lay_.slice_elements(lay_.nt)), d_(lay_.slice_elements(slices_)),
-        g_(std::int64_t(slices_) * N * N * lay_.v3), site_sums_(3 * links.geom.local_volume()),
+        g_(std::int64_t(slices_) * N * N * lay_.v3),
+        algebra_(LinkAlgebraView<N>{nullptr, links.geom, Gauge::n_functional_dirs, false}.size()),
+        site_sums_(3 * links.geom.local_volume()), dot_sums_(links.geom.local_volume()),
+        weight_(landau ? lay_.local_units() * lay_.unit_elements() : lay_.slice_elements(lay_.nt)),
         fft_(make_lattice_fft<Exec, R>(lay_, landau)) {
-    if (landau) {
+    if constexpr (landau) {
+      parallel_for(Exec{}, weight_.size(), MomentumWeightUnits{lay_, weight_.data()});
+    } else {
+      parallel_for(Exec{}, weight_.size(), MomentumWeightSlices{lay_, weight_.data()});
+    }
+    gf::synchronize(Exec{});
+    if (landau && lay_.ranks > 1) { // one rank transposes in place (TransposeLocal)
       message_out_.emplace(messages());
-      if (lay_.ranks > 1) message_in_.emplace(messages());
+      message_in_.emplace(messages());
     }
     choose_launches();
   }
 
   DescentSums evaluate() override {
-    hooks_.refresh_halo();
-    launch("fourier.gradient", links_.geom.local_volume(), gradient(have_direction_));
-    std::vector<std::vector<double>> sums = slice_sums(3);
+    const std::int64_t sites = links_.geom.local_volume();
+    if (!algebra_current_)
+      launch("fourier.link_algebra", sites,
+             LinkAlgebraSite<Gauge, S, N>{links_, algebra(), site_sums_.data()});
+    algebra_current_ = false; // the links may change outside before the next evaluation
+    if constexpr (landau) {
+      if (links_.geom.halo) {
+        hooks_.refresh_halo();
+        launch("fourier.halo_algebra", 2 * links_.geom.v3h,
+               HaloLinkAlgebra<Gauge, S, N>{links_, algebra()});
+      }
+    }
+    launch("fourier.gradient", sites, gradient(have_direction_));
+    std::vector<std::vector<double>> sums = slice_sums(site_sums_.data(), 3);
     return {std::move(sums[0]), std::move(sums[1]), std::move(sums[2])};
   }
 
@@ -100,11 +127,12 @@ public:
       to_units();
       fft_->temporal(FftSign::forward);
       launch("fourier.momentum4", lay_.local_units() * lay_.unit_elements(),
-             MomentumMultiplyUnits<R>{lay_, fft_->units()});
+             MomentumMultiply<R>{weight_.data(), fft_->units()});
       fft_->temporal(FftSign::backward);
       from_units();
     } else {
-      launch("fourier.momentum3", lay_.slice_elements(lay_.nt), MomentumMultiplySlices<R>{lay_, w});
+      launch("fourier.momentum3", lay_.slice_elements(lay_.nt),
+             MomentumMultiply<R>{weight_.data(), w});
     }
     fft_->spatial(FftSign::backward);
     copy_buffer(Exec{}, z_.data(), w, z_.size());
@@ -114,8 +142,8 @@ public:
   double dot_gradient(DescentOperand x) override {
     const C* other = x == DescentOperand::preconditioned ? z_.data() : d_.data();
     launch("fourier.dot", links_.geom.local_volume(),
-           SiteTraceProduct<R, N>{lay_, delta_.data(), other, site_sums_.data()});
-    const std::vector<std::vector<double>> sums = slice_sums(1);
+           SiteTraceProduct<R, N>{lay_, delta_.data(), other, dot_sums_.data()});
+    const std::vector<std::vector<double>> sums = slice_sums(dot_sums_.data(), 1);
     double total = 0;
     for (double v : sums[0])
       total += v;
@@ -130,12 +158,19 @@ public:
   }
 
   void move(double a) override {
-    launch("fourier.exp", std::int64_t(slices_) * lay_.v3,
+    // On one rank the last slice of g is slice 0 again (D's halo slice is a copy of slice 0):
+    // copied, not computed twice.
+    const int computed = landau && lay_.ranks == 1 ? lay_.nt : slices_;
+    launch("fourier.exp", std::int64_t(computed) * lay_.v3,
            StepTransform<R, N>{lay_, d_.data(), g_.data(), static_cast<R>(a)});
-    launch("fourier.apply", links_.geom.local_volume(),
-           ApplyStep<Gauge, S, L, R, N>{links_, transform_, lay_, g_.data()});
+    if (computed < slices_) {
+      const std::int64_t per_slice = std::int64_t(N) * N * lay_.v3;
+      copy_buffer(Exec{}, g_.data() + computed * per_slice, g_.data(), per_slice);
+    }
+    launch("fourier.apply", links_.geom.local_volume(), apply());
     gf::synchronize(Exec{});
     hooks_.links_changed();
+    algebra_current_ = true; // ApplyStep stored the new links' A_mu and F
   }
 
   double rounding() const override { return 1e3 * std::numeric_limits<L>::epsilon(); }
@@ -150,6 +185,7 @@ private:
     l.ranks = channel ? channel->ranks() : 1;
     l.rank = channel ? channel->rank() : 0;
     l.v3 = g.v3;
+    l.site_major = !Exec::device_memory; // a CPU's per-site arrays (fourier_layout.h)
     return l;
   }
 
@@ -170,37 +206,55 @@ private:
     return std::vector<std::int64_t>(lay_.ranks, lay_.local_units() * lay_.nt);
   }
 
-  GradientSite<Gauge, S, R, N> gradient(bool slope) {
+  LinkAlgebraView<N> algebra() {
+    return {algebra_.data(), links_.geom, Gauge::n_functional_dirs, lay_.site_major};
+  }
+
+  // F goes to the first of site_sums_' arrays, written by ApplyStep or LinkAlgebraSite.
+  GradientSite<Gauge, R, N> gradient(bool slope) {
     double* sums = site_sums_.data();
     const std::int64_t sites = links_.geom.local_volume();
-    return {links_, lay_,         delta_.data(),   slope ? d_.data() : nullptr,
-            sums,   sums + sites, sums + 2 * sites};
+    return {algebra(),       lay_, delta_.data(), slope ? d_.data() : nullptr, sums + sites,
+            sums + 2 * sites};
+  }
+
+  ApplyStep<Gauge, S, L, R, N> apply() {
+    return {links_, transform_, lay_, g_.data(), algebra(), site_sums_.data()};
   }
 
   // Every kernel's launch, chosen (or tuned) once, before any of them runs on real data:
   // the arrays they change in place then hold nothing yet, and the links are backed up.
   void choose_launches() {
     const std::int64_t sites = links_.geom.local_volume();
+    choose("fourier.link_algebra", sites,
+           LinkAlgebraSite<Gauge, S, N>{links_, algebra(), site_sums_.data()});
+    if (landau && links_.geom.halo)
+      choose("fourier.halo_algebra", 2 * links_.geom.v3h,
+             HaloLinkAlgebra<Gauge, S, N>{links_, algebra()});
     choose("fourier.gradient", sites, gradient(true));
     choose("fourier.dot", sites,
-           SiteTraceProduct<R, N>{lay_, delta_.data(), z_.data(), site_sums_.data()});
+           SiteTraceProduct<R, N>{lay_, delta_.data(), z_.data(), dot_sums_.data()});
     choose("fourier.direction", lay_.slice_elements(lay_.nt),
            CombineDirection<R>{z_.data(), d_.data(), R(1)});
     choose("fourier.exp", std::int64_t(slices_) * lay_.v3,
            StepTransform<R, N>{lay_, d_.data(), g_.data(), R(0)});
-    choose("fourier.apply", sites,
-           ApplyStep<Gauge, S, L, R, N>{links_, transform_, lay_, g_.data()}, true);
+    choose("fourier.apply", sites, apply(), true);
     if constexpr (landau) {
       choose("fourier.momentum4", lay_.local_units() * lay_.unit_elements(),
-             MomentumMultiplyUnits<R>{lay_, fft_->units()});
-      C* m = message_out_->data();
-      choose("fourier.transpose_slices", slice_side(),
-             TransposeSlices<R>{lay_, fft_->slices(), m, true});
-      choose("fourier.transpose_units", unit_side(),
-             TransposeUnits<R>{lay_, fft_->units(), m, true});
+             MomentumMultiply<R>{weight_.data(), fft_->units()});
+      if (lay_.ranks == 1) {
+        choose("fourier.transpose_local", lay_.units() * lay_.unit_elements(),
+               TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), true});
+      } else {
+        C* m = message_out_->data();
+        choose("fourier.transpose_slices", slice_side(),
+               TransposeSlices<R>{lay_, fft_->slices(), m, true});
+        choose("fourier.transpose_units", unit_side(),
+               TransposeUnits<R>{lay_, fft_->units(), m, true});
+      }
     } else {
       choose("fourier.momentum3", lay_.slice_elements(lay_.nt),
-             MomentumMultiplySlices<R>{lay_, fft_->slices()});
+             MomentumMultiply<R>{weight_.data(), fft_->slices()});
     }
   }
 
@@ -224,12 +278,12 @@ private:
     parallel_for(Exec{}, n, f, launches_.at(kernel));
   }
 
-  // The sums over every time slice of the lattice, in slice order, of the first `arrays`
-  // per-site arrays of site_sums_ (F, theta, slope), all reduced in one pass.
-  std::vector<std::vector<double>> slice_sums(int arrays) {
+  // The sums over every time slice of the lattice, in slice order, of `arrays` consecutive
+  // per-site arrays (site_sums_: F, theta, slope; dot_sums_), all reduced in one pass.
+  std::vector<std::vector<double>> slice_sums(const double* site_values, int arrays) {
     const int nt = lay_.nt;
     std::vector<double> sums(std::size_t(arrays) * nt);
-    reduce_segments(Exec{}, site_sums_.data(), arrays * nt, lay_.v3, sums.data());
+    reduce_segments(Exec{}, site_values, arrays * nt, lay_.v3, sums.data());
     std::vector<std::vector<double>> out(arrays);
     for (int a = 0; a < arrays; ++a) {
       std::vector<double> mine(sums.begin() + a * nt, sums.begin() + (a + 1) * nt);
@@ -272,6 +326,11 @@ private:
 
   // Slices -> units: the message array [unit][local t][x], exchanged, then the units.
   void to_units() {
+    if (lay_.ranks == 1) {
+      launch("fourier.transpose_local", lay_.units() * lay_.unit_elements(),
+             TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), true});
+      return;
+    }
     C* out = message_out_->data();
     launch("fourier.transpose_slices", slice_side(),
            TransposeSlices<R>{lay_, fft_->slices(), out, true});
@@ -282,6 +341,11 @@ private:
   }
 
   void from_units() {
+    if (lay_.ranks == 1) {
+      launch("fourier.transpose_local", lay_.units() * lay_.unit_elements(),
+             TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), false});
+      return;
+    }
     C* out = message_out_->data();
     launch("fourier.transpose_units", unit_side(),
            TransposeUnits<R>{lay_, fft_->units(), out, true});
@@ -326,7 +390,10 @@ private:
   FourierLayout lay_;
   int slices_; // of D and g: nt, and one more for Landau
   Buffer<Exec, C> delta_, z_, d_, g_;
+  Buffer<Exec, double> algebra_;   // A_mu(x) of every link (LinkAlgebraView)
   Buffer<Exec, double> site_sums_; // per site: F, then theta, then the slope (3 x sites)
+  Buffer<Exec, double> dot_sums_;  // per site: tr[Delta X] of dot_gradient
+  Buffer<Exec, double> weight_;    // p^2_max / p^2 / volume per element of the units or slices
   std::unique_ptr<LatticeFft<R>> fft_;
   std::optional<Buffer<Exec, C>> message_out_, message_in_;
   std::unique_ptr<MessageBuffer<Exec>> staged_out_, staged_in_; // the transpose, staged
@@ -334,6 +401,7 @@ private:
   Queue<Exec> queue_;
   std::map<std::string, LaunchConfig> launches_;
   bool have_direction_ = false;
+  bool algebra_current_ = false; // algebra_ and F hold the current links' (set by a move)
 };
 
 } // namespace gf

@@ -1,25 +1,51 @@
 // fourier_functors.h: the element-wise kernels of the Fourier-accelerated fixing, written once
 // with GF_HD and run by parallel_for on every backend (fourier_field.h launches them).
-//   GradientSite        Delta(x) of the links (slice layout), and per site F, theta and the
-//                       slope tr[D Delta]; items are sites ordered (t, parity, h), as in
-//                       SiteMeasure, so that the per-slice sums are formed in that order;
+//   LinkAlgebraSite     A_mu(x) of every link of the gauge's directions into the link-algebra
+//                       array (LinkAlgebraView), and per site F; items (t, parity, h);
+//   HaloLinkAlgebra     the same for the time links of the halo slice t = -1 (several ranks,
+//                       Landau gauge), after the links' halo was refreshed;
+//   GradientSite        Delta(x) from the link-algebra array (slice layout), and per site
+//                       theta and the slope tr[D Delta]; items are sites ordered (t, parity,
+//                       h), as in SiteMeasure, so that the per-slice sums are formed in that
+//                       order;
 //   SiteTraceProduct    per site tr[A B] of two slice-layout fields; items (t, s);
 //   CombineDirection    D = Z + beta D, per complex element;
 //   StepTransform       g(x) = exp(-i a D(x)) (math/hermitian.h), per site, into the step
-//                       layout [t][element i N + j][s];
+//                       layout (FourierLayout::step_index);
 //   ApplyStep           U_mu(x) <- g(x) U_mu(x) g(x + mu)^dagger for the gauge's directions
 //                       and G(x) <- g(x) G(x); items (t, parity, h); each item writes only its
-//                       own links;
-//   MomentumMultiply*   the preconditioner p^2_max / p^2 (momentum.h) divided by the volume of
-//                       the transform, on the units (4-D) or the slices (3-D, Coulomb);
+//                       own links, and, from each new link as a later load returns it, its
+//                       A_mu(x) and the site's F (what LinkAlgebraSite would give), so that
+//                       the gradient after a move loads no link;
+//   MomentumWeight*     the preconditioner p^2_max / p^2 (momentum.h) divided by the volume of
+//                       the transform, per element of the units (4-D) or the slices (3-D,
+//                       Coulomb), once; MomentumMultiply applies it;
 //   Transpose*          copies between the slice layout, the message arrays of the distributed
-//                       transpose and the unit layout (fourier_layout.h).
+//                       transpose and the unit layout (fourier_layout.h); TransposeLocal is
+//                       the two in one pass on one rank.
+// Every number is computed by the same operations in the same order as the direct evaluation
+// from the links (Gauge::site_delta, theta_of, site_functional): the link-algebra array keeps
+// the N^2 reals of A_mu that its matrix holds (the diagonal's real parts and the upper
+// triangle; the lower triangle is the exact conjugate and the diagonal's imaginary parts are
+// zero), so Delta, theta and F are bitwise those of the links.
 #pragma once
 #include "fix/site_functors.h"
 #include "fourier/fourier_layout.h"
 #include "fourier/momentum.h"
+#include "gauge/landau_coulomb.h"
 #include "lattice/field_view.h"
 #include "math/hermitian.h"
+#include "math/su_n.h"
+#include <type_traits>
+
+// GF_FLATTEN on a kernel's operator(): the host compiler inlines every call in it (the
+// views' loads and saves, the small-matrix algebra), so that the matrices stay in registers;
+// nvcc inlines device functions by itself.
+#if defined(__CUDACC__) || !defined(__GNUC__)
+#define GF_FLATTEN
+#else
+#define GF_FLATTEN __attribute__((flatten))
+#endif
 
 namespace gf {
 
@@ -30,7 +56,7 @@ template <class T, int N, class R>
 GF_INLINE Algebra<T, N> load_algebra(const Complex<R>* f, const FourierLayout& lay, int t,
                                      std::int64_t s) {
   Algebra<T, N> a;
-GF_UNROLL
+  GF_UNROLL
   for (int k = 0; k < algebra_dim<N>; ++k) {
     const Complex<R> z = f[lay.slice_index(t, k / 2, s)];
     a.v[k] = static_cast<T>(k % 2 == 0 ? z.re : z.im);
@@ -41,7 +67,7 @@ GF_UNROLL
 template <class T, int N, class R>
 GF_INLINE void store_algebra(Complex<R>* f, const FourierLayout& lay, int t, std::int64_t s,
                              const Algebra<T, N>& a) {
-GF_UNROLL
+  GF_UNROLL
   for (int c = 0; c < complex_components<N>; ++c) {
     const R re = static_cast<R>(a.v[2 * c]);
     const R im = 2 * c + 1 < algebra_dim<N> ? static_cast<R>(a.v[2 * c + 1]) : R(0);
@@ -49,26 +75,160 @@ GF_UNROLL
   }
 }
 
-template <class Gauge, class S, class R, int N>
-struct GradientSite {
-  FieldView<S, N> links;
-  FourierLayout lay;
-  Complex<R>* delta;
-  const Complex<R>* direction; // null: slope 0
-  double* functional;
-  double* theta;
-  double* slope;
+// A_mu(x) of the links of the gauge's directions, N^2 doubles each (link_algebra_reals), in
+// the links' slots (lattice/field_view.h: halo slices -1 and nt on several ranks), either
+//   [slot][parity][mu][real r][h]   (real-major: a GPU's neighbouring threads, consecutive h,
+//                                    read neighbouring addresses), or
+//   [slot][parity][h][mu][real r]   (site-major: a site's A_mu in one piece, so that a CPU
+//                                    core streams through few arrays).
+// Reals: the diagonal's real parts, then the real and imaginary parts of the upper triangle
+// (i < j) row by row.
+template <int N>
+constexpr int link_algebra_reals = N* N;
 
-  GF_HD void operator()(std::int64_t i) const {
+template <int N>
+struct LinkAlgebraView {
+  double* data;
+  Geometry geom;
+  int dirs;
+  bool site_major;
+
+  GF_HD std::int64_t size() const {
+    return std::int64_t(geom.stored_slices()) * 2 * dirs * link_algebra_reals<N> * geom.v3h;
+  }
+  // real r lies r * stride() further
+  GF_HD std::int64_t stride() const { return site_major ? 1 : geom.v3h; }
+  GF_HD std::int64_t offset(int t, int p, int mu, std::int64_t h) const {
+    const std::int64_t half = std::int64_t(geom.slice_slot(t)) * 2 + p;
+    return site_major ? ((half * geom.v3h + h) * dirs + mu) * link_algebra_reals<N>
+                      : (half * dirs + mu) * link_algebra_reals<N> * geom.v3h + h;
+  }
+  // The traceless Hermitian matrix A as stored: lower triangle the conjugate of the upper,
+  // diagonal imaginary parts zero.
+  GF_HD Matrix<double, N> load(int t, int p, int mu, std::int64_t h) const {
+    const double* a = data + offset(t, p, mu, h);
+    const std::int64_t v = stride();
+    Matrix<double, N> m;
+    int r = N;
+    GF_UNROLL
+    for (int i = 0; i < N; ++i) {
+      m.m[i][i] = {a[i * v], 0.0};
+      GF_UNROLL
+      for (int j = i + 1; j < N; ++j) {
+        m.m[i][j] = {a[r * v], a[(r + 1) * v]};
+        m.m[j][i] = {a[r * v], -a[(r + 1) * v]};
+        r += 2;
+      }
+    }
+    return m;
+  }
+  GF_HD void save(int t, int p, int mu, std::int64_t h, const Matrix<double, N>& m) const {
+    double* a = data + offset(t, p, mu, h);
+    const std::int64_t v = stride();
+    int r = N;
+    GF_UNROLL
+    for (int i = 0; i < N; ++i) {
+      a[i * v] = m.m[i][i].re;
+      GF_UNROLL
+      for (int j = i + 1; j < N; ++j) {
+        a[r * v] = m.m[i][j].re;
+        a[(r + 1) * v] = m.m[i][j].im;
+        r += 2;
+      }
+    }
+  }
+};
+
+// A_mu(x) of one link, stored; returns Re tr U.
+template <class Gauge, int N>
+GF_INLINE double store_link_algebra(const LinkAlgebraView<N>& alg, int t, int p, int mu,
+                                    std::int64_t h, const Matrix<double, N>& u) {
+  alg.save(t, p, mu, h, Gauge::template algebra_field<double, N>(u));
+  return trace(u).re;
+}
+
+// A_mu(x) of the site's links of the gauge's directions (loaded in double, as every reader
+// of the links does) into the link-algebra array; returns the site's F, summed as
+// Gauge::site_functional sums it.
+template <class Gauge, class S, int N>
+GF_INLINE double store_link_algebra(const FieldView<S, N>& links, const LinkAlgebraView<N>& alg,
+                                    int t, int p, std::int64_t h) {
+  double f = 0.0;
+  GF_UNROLL
+  for (int mu = 0; mu < Gauge::n_functional_dirs; ++mu)
+    f += store_link_algebra<Gauge>(alg, t, p, mu, h, links.template load<double>(t, p, mu, h));
+  return f;
+}
+
+// What FieldView::load<double> returns for a matrix u just saved by save<L>, without reading
+// it back where that is exact: with S = L the stored reals are u's, and 18 reals load as
+// stored, 12 reals as their rows reunitarised (reunitarize reads only the first N - 1 rows);
+// 8 reals (or S != L) are read back.
+template <class S, class L, int N>
+GF_INLINE Matrix<double, N> as_loaded(const FieldView<S, N>& links, int t, int p, int mu,
+                                      std::int64_t h, const Matrix<L, N>& u) {
+  if constexpr (std::is_same_v<S, L>) {
+    if (links.storage != Storage::params8) {
+      Matrix<double, N> v = matrix_cast<double>(u);
+      if (links.storage == Storage::rows) reunitarize(v);
+      return v;
+    }
+  }
+  return links.template load<double>(t, p, mu, h);
+}
+
+template <class Gauge, class S, int N>
+struct LinkAlgebraSite {
+  FieldView<S, N> links;
+  LinkAlgebraView<N> alg;
+  double* functional;
+
+  GF_FLATTEN GF_HD void operator()(std::int64_t i) const {
     int t, p;
     std::int64_t h;
     links.geom.split_local_site(i, t, p, h);
-    Matrix<double, N> up[4], down[4];
-    load_site_links<Gauge::n_functional_dirs, double>(links, t, p, h, up, down);
-    functional[i] = Gauge::template site_functional<double, N>(up);
-    const Matrix<double, N> d = Gauge::template site_delta<double, N>(up, down);
+    functional[i] = store_link_algebra<Gauge>(links, alg, t, p, h);
+  }
+};
+
+// The halo slice t = -1: its time links only (the gradient of slice 0 reads A_t(x - t));
+// items (parity, h).
+template <class Gauge, class S, int N>
+struct HaloLinkAlgebra {
+  FieldView<S, N> links;
+  LinkAlgebraView<N> alg;
+
+  GF_FLATTEN GF_HD void operator()(std::int64_t i) const {
+    const int p = static_cast<int>(i / links.geom.v3h);
+    const std::int64_t h = i - std::int64_t(p) * links.geom.v3h;
+    const Matrix<double, N> u = links.template load<double>(-1, p, time_dir, h);
+    alg.save(-1, p, time_dir, h, Gauge::template algebra_field<double, N>(u));
+  }
+};
+
+template <class Gauge, class R, int N>
+struct GradientSite {
+  LinkAlgebraView<N> alg;
+  FourierLayout lay;
+  Complex<R>* delta;
+  const Complex<R>* direction; // null: slope 0
+  double* theta;
+  double* slope;
+
+  GF_FLATTEN GF_HD void operator()(std::int64_t i) const {
+    const Geometry& geom = alg.geom;
+    int t, p;
+    std::int64_t h;
+    geom.split_local_site(i, t, p, h);
+    const SiteCoords c = geom.coords(t, p, h);
+    // as Gauge::site_delta: the sum over mu of A_mu(x) - A_mu(x - mu)
+    Matrix<double, N> d = Matrix<double, N>::zero();
+    GF_UNROLL
+    for (int mu = 0; mu < Gauge::n_functional_dirs; ++mu) {
+      const SiteCoords b = geom.backward(c, mu);
+      d = d + alg.load(t, p, mu, h) - alg.load(b.x[3] - geom.t0, 1 - p, mu, geom.half_index(b));
+    }
     theta[i] = Gauge::template theta_of<double, N>(d);
-    const SiteCoords c = links.geom.coords(t, p, h);
     const std::int64_t s = lay.spatial_index(c.x[0], c.x[1], c.x[2]);
     const Algebra<double, N> a = to_algebra(d);
     store_algebra(delta, lay, t, s, a);
@@ -113,19 +273,19 @@ struct StepTransform {
   Complex<R>* g; // [t][i N + j][s]
   R step;
 
-  GF_HD void operator()(std::int64_t i) const {
+  GF_FLATTEN GF_HD void operator()(std::int64_t i) const {
     const int t = static_cast<int>(i / lay.v3);
     const std::int64_t s = i - std::int64_t(t) * lay.v3;
     Algebra<R, N> q = load_algebra<R, N>(direction, lay, t, s);
-GF_UNROLL
+    GF_UNROLL
     for (int k = 0; k < algebra_dim<N>; ++k)
       q.v[k] *= -step;
     const Matrix<R, N> e = exp_i(q);
-GF_UNROLL
+    GF_UNROLL
     for (int r = 0; r < N; ++r)
-GF_UNROLL
+      GF_UNROLL
     for (int c = 0; c < N; ++c)
-      g[(std::int64_t(t) * N * N + r * N + c) * lay.v3 + s] = e.m[r][c];
+      g[lay.step_index(t, r * N + c, N * N, s)] = e.m[r][c];
   }
 };
 
@@ -133,11 +293,11 @@ template <class R, int N>
 GF_INLINE Matrix<R, N> load_step(const Complex<R>* g, const FourierLayout& lay, int t,
                                  std::int64_t s) {
   Matrix<R, N> e;
-GF_UNROLL
+  GF_UNROLL
   for (int r = 0; r < N; ++r)
-GF_UNROLL
+    GF_UNROLL
   for (int c = 0; c < N; ++c)
-    e.m[r][c] = g[(std::int64_t(t) * N * N + r * N + c) * lay.v3 + s];
+    e.m[r][c] = g[lay.step_index(t, r * N + c, N * N, s)];
   return e;
 }
 
@@ -147,8 +307,10 @@ struct ApplyStep {
   FieldView<S, N> transform; // data null: not tracked
   FourierLayout lay;
   const Complex<R>* g;
+  LinkAlgebraView<N> alg;
+  double* functional;
 
-  GF_HD void operator()(std::int64_t i) const {
+  GF_FLATTEN GF_HD void operator()(std::int64_t i) const {
     const Geometry& geom = links.geom;
     int t, p;
     std::int64_t h;
@@ -156,23 +318,28 @@ struct ApplyStep {
     const SiteCoords c = geom.coords(t, p, h);
     const Matrix<R, N> gx = load_step<R, N>(g, lay, t, lay.spatial_index(c.x[0], c.x[1], c.x[2]));
     const Matrix<L, N> left = matrix_cast<L>(gx);
-GF_UNROLL
+    double f = 0.0;
+    GF_UNROLL
     for (int mu = 0; mu < Gauge::n_functional_dirs; ++mu) {
-      const SiteCoords f = geom.forward(c, mu);
-      const int tf = mu == time_dir ? t + 1 : t;
+      const SiteCoords n = geom.forward(c, mu);
+      const int tn = mu == time_dir ? t + 1 : t;
       const Matrix<L, N> right = adjoint(
-          matrix_cast<L>(load_step<R, N>(g, lay, tf, lay.spatial_index(f.x[0], f.x[1], f.x[2]))));
-      links.template save<L>(t, p, mu, h, left * links.template load<L>(t, p, mu, h) * right);
+          matrix_cast<L>(load_step<R, N>(g, lay, tn, lay.spatial_index(n.x[0], n.x[1], n.x[2]))));
+      const Matrix<L, N> u = left * links.template load<L>(t, p, mu, h) * right;
+      links.template save<L>(t, p, mu, h, u);
+      f += store_link_algebra<Gauge>(alg, t, p, mu, h, as_loaded(links, t, p, mu, h, u));
     }
+    functional[i] = f; // of the new links, as a load returns them
     if (transform.data)
       transform.template save<R>(t, p, 0, h, gx * transform.template load<R>(t, p, 0, h));
   }
 };
 
-template <class R>
-struct MomentumMultiplyUnits {
+// The weights p^2_max / p^2 / (volume of the transform), once per element of the units or
+// slices (computed when the field is made; the multiply then reads them).
+struct MomentumWeightUnits {
   FourierLayout lay;
-  Complex<R>* units;
+  double* weight;
 
   GF_HD void operator()(std::int64_t i) const {
     const int t = static_cast<int>(i % lay.L[3]);
@@ -181,15 +348,13 @@ struct MomentumMultiplyUnits {
     const int y = static_cast<int>(u % lay.L[1]);
     const int z = static_cast<int>((u / lay.L[1]) % lay.L[2]);
     const int k[4] = {x, y, z, t};
-    const double w = preconditioner_weight(k, lay.L, 4) / (double(lay.v3) * lay.L[3]);
-    units[i] = {static_cast<R>(w * units[i].re), static_cast<R>(w * units[i].im)};
+    weight[i] = preconditioner_weight(k, lay.L, 4) / (double(lay.v3) * lay.L[3]);
   }
 };
 
-template <class R>
-struct MomentumMultiplySlices {
+struct MomentumWeightSlices {
   FourierLayout lay;
-  Complex<R>* slices;
+  double* weight;
 
   GF_HD void operator()(std::int64_t i) const {
     const std::int64_t s = i % lay.v3;
@@ -197,8 +362,19 @@ struct MomentumMultiplySlices {
     const int y = static_cast<int>((s / lay.L[0]) % lay.L[1]);
     const int z = static_cast<int>(s / (std::int64_t(lay.L[0]) * lay.L[1]));
     const int k[4] = {x, y, z, 0};
-    const double w = preconditioner_weight(k, lay.L, 3) / double(lay.v3);
-    slices[i] = {static_cast<R>(w * slices[i].re), static_cast<R>(w * slices[i].im)};
+    weight[i] = preconditioner_weight(k, lay.L, 3) / double(lay.v3);
+  }
+};
+
+// f(k) <- weight(k) f(k), per complex element of the units (4-D) or slices (3-D).
+template <class R>
+struct MomentumMultiply {
+  const double* weight;
+  Complex<R>* f;
+
+  GF_HD void operator()(std::int64_t i) const {
+    const double w = weight[i];
+    f[i] = {static_cast<R>(w * f[i].re), static_cast<R>(w * f[i].im)};
   }
 };
 
@@ -245,6 +421,30 @@ struct TransposeUnits {
       message[i] = units[index];
     } else {
       units[index] = message[i];
+    }
+  }
+};
+
+// Slice layout <-> unit layout on one rank (every unit and every slice here): the two
+// transposes through the message array in one pass; items in the unit order.
+template <class R>
+struct TransposeLocal {
+  FourierLayout lay;
+  Complex<R>* slices;
+  Complex<R>* units;
+  bool to_units;
+
+  GF_HD void operator()(std::int64_t i) const {
+    const int t = static_cast<int>(i % lay.L[3]);
+    const int x = static_cast<int>((i / lay.L[3]) % lay.L[0]);
+    const std::int64_t u = i / (std::int64_t(lay.L[3]) * lay.L[0]);
+    const std::int64_t rows = std::int64_t(lay.L[1]) * lay.L[2];
+    const int c = static_cast<int>(u / rows);
+    const std::int64_t index = lay.slice_index(t, c, x + lay.L[0] * (u % rows));
+    if (to_units) {
+      units[i] = slices[index];
+    } else {
+      slices[index] = units[i];
     }
   }
 };

@@ -29,6 +29,15 @@ struct FourierLayout {
   int comps; // complex components per site
   int ranks, rank;
   std::int64_t v3;
+  bool site_major = false; // per-site arrays of the step and the links' algebra: site-major (CPU)
+
+  // The step g(x) = exp(-i a D(x)), N x N complex per site, element e = i N + j:
+  // [t][e][s] (a GPU's neighbouring threads read neighbouring addresses) or, site-major,
+  // [t][s][e] (one site's matrix in one piece, for a CPU core's cache lines and prefetch).
+  GF_HD std::int64_t step_index(int t, int e, int elements, std::int64_t s) const {
+    return site_major ? (std::int64_t(t) * v3 + s) * elements + e
+                      : (std::int64_t(t) * elements + e) * v3 + s;
+  }
 
   GF_HD std::int64_t slice_index(int t, int c, std::int64_t s) const {
     return (std::int64_t(t) * comps + c) * v3 + s;
