@@ -143,6 +143,13 @@ signal_removes_temporary)
     [ "$caught" -eq 1 ] || fail "no temporary file of gaugefix generate seen in 60 s"
     kill -TERM "$pid"
     kill -CONT "$pid"
+    # a process that outlives SIGTERM by 30 s is a failure with its signal state, not a hang
+    for _ in $(seq 300); do kill -0 "$pid" 2> /dev/null || break; sleep 0.1; done
+    if kill -0 "$pid" 2> /dev/null; then
+      grep -E "State|Threads|Sig(Pnd|Blk|Ign|Cgt)|ShdPnd" "/proc/$pid/status" >&2
+      kill -KILL "$pid"
+      fail "gaugefix generate still running 30 s after SIGTERM"
+    fi
     status=0
     wait "$pid" || status=$?
     [ "$status" -eq 143 ] || fail "gaugefix generate: exit status $status after SIGTERM"
