@@ -400,8 +400,8 @@ private:
   // Whether the kernels compiled for 12-real storage alone exist: SU(3), the local family,
   // on a backend with lane groups (the GPU), where they are tuning candidates.
   template <UpdateFamily Family>
-  static constexpr bool has_rows_kernels =
-      N == 3 && Family == UpdateFamily::local&& Exec::lane_groups;
+  static constexpr bool has_rows_kernels = N == 3 &&
+                                           (Family == UpdateFamily::local) && Exec::lane_groups;
 
   template <int Lanes, UpdateFamily Family, bool RowsOnly = false>
   void launch_lanes(Exec e, const LaunchConfig& config, const UpdateParams& p, int parity,
