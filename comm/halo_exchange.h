@@ -67,8 +67,9 @@ public:
 
   void sweep_exchange_post(const FieldView<S, N>& v, int p, const Queue<Exec>& q) {
     const int last = v.geom.nt; // slot of local slice nt - 1
-    post(v, {{last, 1 - p, time_dir, 1, Neighbour::next, tag_return},
-             {0, p, time_dir, 1, Neighbour::prev, tag_forward}},
+    post(v,
+         {{last, 1 - p, time_dir, 1, Neighbour::next, tag_return},
+          {0, p, time_dir, 1, Neighbour::prev, tag_forward}},
          {{0, 1 - p, time_dir, 1, Neighbour::prev, tag_return},
           {last, p, time_dir, 1, Neighbour::next, tag_forward}},
          q);
@@ -77,8 +78,11 @@ public:
 
   void fill_temporal(const FieldView<S, N>& v, const Queue<Exec>& q) {
     const int last = v.geom.nt;
-    post(v, {{0, 0, time_dir, 1, Neighbour::prev, tag_fill}, {0, 1, time_dir, 1, Neighbour::prev, tag_fill + 1}},
-         {{last, 0, time_dir, 1, Neighbour::next, tag_fill}, {last, 1, time_dir, 1, Neighbour::next, tag_fill + 1}},
+    post(v,
+         {{0, 0, time_dir, 1, Neighbour::prev, tag_fill},
+          {0, 1, time_dir, 1, Neighbour::prev, tag_fill + 1}},
+         {{last, 0, time_dir, 1, Neighbour::next, tag_fill},
+          {last, 1, time_dir, 1, Neighbour::next, tag_fill + 1}},
          q);
     complete(q);
   }
@@ -86,9 +90,12 @@ public:
   void fill_all(const FieldView<S, N>& v, const Queue<Exec>& q) {
     const int nt = v.geom.nt;
     const int all = 2 * v.ndir; // both parities, every direction: the whole slot
-    post(v, {{0, 0, 0, all, Neighbour::prev, tag_fill}, {nt + 1, 0, 0, all, Neighbour::next, tag_fill + 1}},
-         {{1, 0, 0, all, Neighbour::prev, tag_fill + 1}, {nt, 0, 0, all, Neighbour::next, tag_fill}},
-         q);
+    post(
+        v,
+        {{0, 0, 0, all, Neighbour::prev, tag_fill},
+         {nt + 1, 0, 0, all, Neighbour::next, tag_fill + 1}},
+        {{1, 0, 0, all, Neighbour::prev, tag_fill + 1}, {nt, 0, 0, all, Neighbour::next, tag_fill}},
+        q);
     complete(q);
   }
 
@@ -134,8 +141,8 @@ private:
       throw Error("--exchange peer: a rank could not map its neighbours' GPU memory (CUDA IPC)");
   }
 
-  void post(const FieldView<S, N>& v, const std::vector<Block>& recvs, const std::vector<Block>& sends,
-            const Queue<Exec>& q) {
+  void post(const FieldView<S, N>& v, const std::vector<Block>& recvs,
+            const std::vector<Block>& sends, const Queue<Exec>& q) {
     if (mode_ == Mode::peer) return post_peer(v, recvs, sends, q);
     const bool staged = mode_ == Mode::staged;
     recvs_.clear();
@@ -156,26 +163,29 @@ private:
     for (std::size_t i = 0; i < sends.size(); ++i) {
       const Block& b = sends[i];
       const S* dev = v.data + v.offset(b.slot, b.parity, b.mu, 0, 0);
-      channel_->send(staged ? buffers_[2 + i]->data() : static_cast<const void*>(dev), bytes_of(v, b),
-                     b.peer, b.tag);
+      channel_->send(staged ? buffers_[2 + i]->data() : static_cast<const void*>(dev),
+                     bytes_of(v, b), b.peer, b.tag);
     }
   }
 
   void post_peer(const FieldView<S, N>& v, const std::vector<Block>& recvs,
                  const std::vector<Block>& sends, const Queue<Exec>& q) {
     recvs_.clear();
-    for (const Block& r : recvs) channel_->send(&token_, 1, r.peer, r.tag + tag_ready);
+    for (const Block& r : recvs)
+      channel_->send(&token_, 1, r.peer, r.tag + tag_ready);
     for (std::size_t i = 0; i < sends.size(); ++i)
       channel_->receive(&tokens_in_[i], 1, sends[i].peer, sends[i].tag + tag_ready);
     channel_->wait();
     for (const Block& b : sends) {
       const Block& there = receive_block_with_tag(recvs, b.tag);
       char* base = static_cast<char*>(b.peer == Neighbour::prev ? peer_prev_ : peer_next_);
-      void* dst = base + v.offset(there.slot, there.parity, there.mu, 0, 0) * std::int64_t(sizeof(S));
+      void* dst =
+          base + v.offset(there.slot, there.parity, there.mu, 0, 0) * std::int64_t(sizeof(S));
       copy_async(q, dst, v.data + v.offset(b.slot, b.parity, b.mu, 0, 0), bytes_of(v, b));
     }
     q.synchronize();
-    for (const Block& b : sends) channel_->send(&token_, 1, b.peer, b.tag);
+    for (const Block& b : sends)
+      channel_->send(&token_, 1, b.peer, b.tag);
     for (std::size_t i = 0; i < recvs.size(); ++i)
       channel_->receive(&tokens_in_[i], 1, recvs[i].peer, recvs[i].tag);
   }
@@ -189,12 +199,13 @@ private:
   void complete(const Queue<Exec>& q) {
     channel_->wait();
     if (mode_ != Mode::staged) return;
-    for (const Pending& r : recvs_) copy_async(q, r.device, r.host, r.bytes);
+    for (const Pending& r : recvs_)
+      copy_async(q, r.device, r.host, r.bytes);
     q.synchronize();
   }
 
   static std::int64_t bytes_of(const FieldView<S, N>& v, const Block& b) {
-    return std::int64_t(b.count) * v.reals() * v.geom.v3h * std::int64_t(sizeof(S));
+    return std::int64_t(b.count) * v.reals() * v.pitch * std::int64_t(sizeof(S));
   }
 
   struct Pending {

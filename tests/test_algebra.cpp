@@ -10,19 +10,26 @@ namespace gf {
 namespace {
 
 template <int N>
-Matrix<double, N> rnd(std::uint64_t i) { return testing::random_link<N>(7, i, 0); }
+Matrix<double, N> rnd(std::uint64_t i) {
+  return testing::random_link<N>(7, i, 0);
+}
 
 template <int N>
 void check_products_stay_in_group() {
   Matrix<double, N> p = Matrix<double, N>::identity();
-  for (int i = 0; i < 1000; ++i) p = p * rnd<N>(i);
+  for (int i = 0; i < 1000; ++i)
+    p = p * rnd<N>(i);
   EXPECT_LT(unitarity_deviation(p), 1e-12);
   EXPECT_NEAR(determinant(p).re, 1.0, 1e-12);
   EXPECT_NEAR(determinant(p).im, 0.0, 1e-12);
 }
 
-TEST(Algebra, ProductsStayInSU2) { check_products_stay_in_group<2>(); }
-TEST(Algebra, ProductsStayInSU3) { check_products_stay_in_group<3>(); }
+TEST(Algebra, ProductsStayInSU2) {
+  check_products_stay_in_group<2>();
+}
+TEST(Algebra, ProductsStayInSU3) {
+  check_products_stay_in_group<3>();
+}
 
 TEST(Algebra, RandomElementsAreInGroup) {
   for (int i = 0; i < 100; ++i) {
@@ -33,8 +40,10 @@ TEST(Algebra, RandomElementsAreInGroup) {
 
 TEST(Algebra, QuaternionProductIsMatrixProduct) {
   for (int i = 0; i < 50; ++i) {
-    const Quaternion<double> a = random_su2<double>({3, std::uint64_t(i), 0, 0}, RandomPurpose::test, 0);
-    const Quaternion<double> b = random_su2<double>({4, std::uint64_t(i), 0, 0}, RandomPurpose::test, 0);
+    const Quaternion<double> a =
+        random_su2<double>({3, std::uint64_t(i), 0, 0}, RandomPurpose::test, 0);
+    const Quaternion<double> b =
+        random_su2<double>({4, std::uint64_t(i), 0, 0}, RandomPurpose::test, 0);
     EXPECT_LT(distance2(to_matrix(a * b), to_matrix(a) * to_matrix(b)), 1e-28);
     EXPECT_LT(distance2(to_matrix(conj(a)), adjoint(to_matrix(a))), 1e-28);
   }
@@ -44,7 +53,8 @@ template <int N>
 void check_subgroup_operations() {
   for (int i = 0; i < 20; ++i)
     for (int s = 0; s < subgroup_count<N>; ++s) {
-      const Quaternion<double> g = random_su2<double>({5, std::uint64_t(i), 0, 0}, RandomPurpose::test, s);
+      const Quaternion<double> g =
+          random_su2<double>({5, std::uint64_t(i), 0, 0}, RandomPurpose::test, s);
       const Matrix<double, N> G = embed<double, N>(g, s);
       EXPECT_LT(unitarity_deviation(G), 1e-14);
       const Matrix<double, N> u = rnd<N>(100 + i);
@@ -55,14 +65,19 @@ void check_subgroup_operations() {
       EXPECT_LT(distance2(right, u * adjoint(G)), 1e-28);
       // Re tr(G M) = (g p)_0 with p the subgroup projection of M, for any matrix M
       const Matrix<double, N> m = u + rnd<N>(200 + i);
-      const double dense = re_trace_product(G, m) - re_trace_product(Matrix<double, N>::identity(), m);
+      const double dense =
+          re_trace_product(G, m) - re_trace_product(Matrix<double, N>::identity(), m);
       const double proj = (g * subgroup_projection(m, s))[0] - subgroup_projection(m, s)[0];
       EXPECT_NEAR(dense, proj, 1e-13);
     }
 }
 
-TEST(Algebra, SubgroupOperationsEqualDenseProductsSU2) { check_subgroup_operations<2>(); }
-TEST(Algebra, SubgroupOperationsEqualDenseProductsSU3) { check_subgroup_operations<3>(); }
+TEST(Algebra, SubgroupOperationsEqualDenseProductsSU2) {
+  check_subgroup_operations<2>();
+}
+TEST(Algebra, SubgroupOperationsEqualDenseProductsSU3) {
+  check_subgroup_operations<3>();
+}
 
 TEST(Algebra, ReunitarizeProjectsBack) {
   Matrix<double, 3> u = rnd<3>(1);
@@ -76,25 +91,58 @@ template <class S, int N>
 void check_layout_storage(Storage storage, double tol) {
   const int L[4] = {4, 2, 2, 2};
   const Geometry g = Geometry::whole(L);
-  FieldView<S, N> v{nullptr, g, 4, storage};
-  std::vector<S> data(static_cast<std::size_t>(v.size()));
-  v.data = data.data();
-  for (int t = 0; t < g.nt; ++t)
-    for (int p = 0; p < 2; ++p)
-      for (std::int64_t h = 0; h < g.v3h; ++h)
-        for (int mu = 0; mu < 4; ++mu) {
-          const Matrix<double, N> u = testing::random_link<N>(9, (t * 2 + p) * g.v3h + h, mu);
-          v.template save<double>(t, p, mu, h, u);
-          EXPECT_LE(distance2(v.template load<double>(t, p, mu, h), u), tol * tol);
-        }
+  for (bool padded : {false, true}) {
+    FieldView<S, N> v{nullptr, g, 4, storage, field_pitch<S>(g.v3h, padded)};
+    std::vector<S> data(static_cast<std::size_t>(v.size()));
+    v.data = data.data();
+    for (int t = 0; t < g.nt; ++t)
+      for (int p = 0; p < 2; ++p)
+        for (std::int64_t h = 0; h < g.v3h; ++h)
+          for (int mu = 0; mu < 4; ++mu) {
+            const Matrix<double, N> u = testing::random_link<N>(9, (t * 2 + p) * g.v3h + h, mu);
+            v.template save<double>(t, p, mu, h, u);
+          }
+    // every matrix read back after all were written: no two overlap
+    for (int t = 0; t < g.nt; ++t)
+      for (int p = 0; p < 2; ++p)
+        for (std::int64_t h = 0; h < g.v3h; ++h)
+          for (int mu = 0; mu < 4; ++mu) {
+            const Matrix<double, N> u = testing::random_link<N>(9, (t * 2 + p) * g.v3h + h, mu);
+            EXPECT_LE(distance2(v.template load<double>(t, p, mu, h), u), tol * tol);
+          }
+  }
 }
 
-TEST(Storage, CompressedSU3ExactToRounding) { check_layout_storage<double, 3>(Storage::rows, 4e-15); }
-TEST(Storage, FullSU3Exact) { check_layout_storage<double, 3>(Storage::full, 0.0); }
-TEST(Storage, CompressedSU2ExactToRounding) { check_layout_storage<double, 2>(Storage::rows, 4e-15); }
-TEST(Storage, SinglePrecisionCompressedSU3) { check_layout_storage<float, 3>(Storage::rows, 1e-6); }
-TEST(Storage, Params8SU3ExactToRounding) { check_layout_storage<double, 3>(Storage::params8, 4e-15); }
-TEST(Storage, SinglePrecisionParams8SU3) { check_layout_storage<float, 3>(Storage::params8, 2e-6); }
+// The CPU's pitch: an odd number of 64-byte lines holding the half-slice; the GPU's: the
+// half-slice itself.
+TEST(Storage, FieldPitch) {
+  EXPECT_EQ(field_pitch<double>(2048, false), 2048);
+  EXPECT_EQ(field_pitch<double>(2048, true), 2056);   // 257 lines
+  EXPECT_EQ(field_pitch<float>(2048, true), 2064);    // 129 lines
+  EXPECT_EQ(field_pitch<double>(13832, true), 13832); // 1729 lines: odd already
+  EXPECT_EQ(field_pitch<double>(13824, true), 13832); // 1728 lines: even, so 1729
+  EXPECT_EQ(field_pitch<double>(3, true), 8);         // one line
+  EXPECT_EQ(field_pitch<double>(9, true), 24);        // two lines: three
+}
+
+TEST(Storage, CompressedSU3ExactToRounding) {
+  check_layout_storage<double, 3>(Storage::rows, 4e-15);
+}
+TEST(Storage, FullSU3Exact) {
+  check_layout_storage<double, 3>(Storage::full, 0.0);
+}
+TEST(Storage, CompressedSU2ExactToRounding) {
+  check_layout_storage<double, 2>(Storage::rows, 4e-15);
+}
+TEST(Storage, SinglePrecisionCompressedSU3) {
+  check_layout_storage<float, 3>(Storage::rows, 1e-6);
+}
+TEST(Storage, Params8SU3ExactToRounding) {
+  check_layout_storage<double, 3>(Storage::params8, 4e-15);
+}
+TEST(Storage, SinglePrecisionParams8SU3) {
+  check_layout_storage<float, 3>(Storage::params8, 2e-6);
+}
 
 TEST(Storage, NaturalIndexRoundTripsThroughLayout) {
   const int L[4] = {4, 6, 2, 4};
@@ -108,7 +156,8 @@ TEST(Storage, NaturalIndexRoundTripsThroughLayout) {
         EXPECT_EQ(g.half_index(c), h);
         seen[static_cast<std::size_t>(g.natural_index(c))]++;
       }
-  for (int n : seen) EXPECT_EQ(n, 1);
+  for (int n : seen)
+    EXPECT_EQ(n, 1);
 }
 
 } // namespace

@@ -65,8 +65,8 @@ class EngineImpl final : public Engine {
 public:
   EngineImpl(const HostField& host, const EngineOptions& opt)
       : geom_(stored_geometry(host.geom, opt.channel.get())), opt_(opt),
-        links_(layout_size<S, N>(geom_, 4, opt.storage)),
-        transform_(tracks_transform() ? layout_size<S, N>(geom_, 1, opt.storage) : 0),
+        links_(layout_size<Exec, S, N>(geom_, 4, opt.storage)),
+        transform_(tracks_transform() ? layout_size<Exec, S, N>(geom_, 1, opt.storage) : 0),
         measure_f_(geom_.local_volume()), measure_theta_(geom_.local_volume()),
         choice_(opt.tuner, opt.channel.get()) {
     load(host);
@@ -209,7 +209,7 @@ public:
 
 private:
   FieldView<S, N> view(const Buffer<Exec, S>& b, int ndir) const {
-    return {const_cast<S*>(b.data()), geom_, ndir, opt_.storage};
+    return layout_view<Exec, S, N>(const_cast<S*>(b.data()), geom_, ndir, opt_.storage);
   }
 
   bool tracks_transform() const { return opt_.track_transform || defers_time_links; }
@@ -297,7 +297,7 @@ private:
 
   FieldView<S, N> transform_view() const {
     return tracks_transform() ? view(transform_, 1)
-                              : FieldView<S, N>{nullptr, geom_, 1, opt_.storage};
+                              : layout_view<Exec, S, N>(nullptr, geom_, 1, opt_.storage);
   }
 
   // Saves and restores the links and g(x) around tuning (the sweep changes them in place).

@@ -8,9 +8,16 @@
 
 namespace gf {
 
-template <class S, int N>
+// The view of a field of ndir matrices per site over `data` in memory of the backend Exec
+// (a CPU's fields padded: field_pitch).
+template <class Exec, class S, int N>
+FieldView<S, N> layout_view(S* data, const Geometry& g, int ndir, Storage storage) {
+  return {data, g, ndir, storage, field_pitch<S>(g.v3h, !Exec::device_memory)};
+}
+
+template <class Exec, class S, int N>
 std::int64_t layout_size(const Geometry& g, int ndir, Storage storage) {
-  return FieldView<S, N>{nullptr, g, ndir, storage}.size();
+  return layout_view<Exec, S, N>(nullptr, g, ndir, storage).size();
 }
 
 template <class Exec, class S, int N, class Buf>
@@ -22,7 +29,8 @@ void upload_natural(const HostField& host, Buf& buffer, FieldView<S, N> device_v
 #pragma omp parallel for schedule(static)
   for (std::int64_t s = 0; s < sites; ++s) {
     const SiteCoords c = host.coords(s);
-    for (int mu = 0; mu < v.ndir; ++mu) v.template save_at<double>(c, mu, host.get<N>(s, mu));
+    for (int mu = 0; mu < v.ndir; ++mu)
+      v.template save_at<double>(c, mu, host.get<N>(s, mu));
   }
   buffer.upload(staging.data());
 }
@@ -37,7 +45,8 @@ void download_natural(const Buf& buffer, FieldView<S, N> device_view, HostField&
 #pragma omp parallel for schedule(static)
   for (std::int64_t s = 0; s < sites; ++s) {
     const SiteCoords c = host.coords(s);
-    for (int mu = 0; mu < v.ndir; ++mu) host.set<N>(s, mu, v.template load_at<double>(c, mu));
+    for (int mu = 0; mu < v.ndir; ++mu)
+      host.set<N>(s, mu, v.template load_at<double>(c, mu));
   }
 }
 

@@ -47,7 +47,7 @@ struct SimdSiteSweep {
   static void prefetch_ahead(const FieldView<S, N>& f, const LaneSlots<W>& m) {
     const auto ahead = reinterpret_cast<std::uintptr_t>(f.data + m.at[0]) + 2 * W * sizeof(S);
     for (int r = 0; r < f.reals(); ++r)
-      __builtin_prefetch(reinterpret_cast<const void*>(ahead + r * f.geom.v3h * sizeof(S)));
+      __builtin_prefetch(reinterpret_cast<const void*>(ahead + r * f.pitch * sizeof(S)));
   }
 
   // Half-slice index of the neighbour x - mu (mu spatial): Geometry::backward and
@@ -60,7 +60,8 @@ struct SimdSiteSweep {
   void operator()(std::int64_t item) const {
     const Geometry& geom = links.geom;
     // FieldView::offset in steps: the next direction, parity, stored slice (ndir = 4)
-    const std::int64_t dir = std::int64_t(links.reals()) * geom.v3h, par = 4 * dir, slice = 2 * par;
+    const std::int64_t dir = std::int64_t(links.reals()) * links.pitch, par = 4 * dir,
+                       slice = 2 * par;
     SiteCoords c[W];
     int slot[W];
     std::int64_t h[W], up[W], back_time[W], back_space[W];

@@ -22,7 +22,7 @@ class GeneratorImpl final : public Generator {
 public:
   GeneratorImpl(const HostField& host, const GeneratorOptions& opt)
       : geom_(stored_geometry(host.geom, opt.channel.get())), opt_(opt),
-        links_(layout_size<S, N>(geom_, 4, opt.storage)), plaquette_(geom_.local_volume()),
+        links_(layout_size<Exec, S, N>(geom_, 4, opt.storage)), plaquette_(geom_.local_volume()),
         accepted_(geom_.local_volume()), choice_(opt.tuner, opt.channel.get()) {
     if (geom_.halo) halo_.emplace(opt.channel, view());
     upload(host);
@@ -73,7 +73,7 @@ private:
   }
 
   FieldView<S, N> view() const {
-    return {const_cast<S*>(links_.data()), geom_, 4, opt_.storage};
+    return layout_view<Exec, S, N>(const_cast<S*>(links_.data()), geom_, 4, opt_.storage);
   }
 
   LinkSubSweep<S, C, N> sub_sweep_functor(LinkUpdateKind kind, int mu, int parity,
@@ -85,9 +85,8 @@ private:
 
   TuneKey key(const std::string& kernel) const {
     return {kernel,
-            std::string("prec=") + precision_name(opt_.precision) +
-                " storage=" + std::to_string(reals_per_matrix<N>(opt_.storage)) + " group=su" +
-                std::to_string(N),
+            std::string("prec=") + precision_name(opt_.precision) + " storage=" +
+                std::to_string(reals_per_matrix<N>(opt_.storage)) + " group=su" + std::to_string(N),
             std::to_string(geom_.L[0]) + "x" + std::to_string(geom_.L[1]) + "x" +
                 std::to_string(geom_.L[2]) + "x" + std::to_string(geom_.nt),
             "whole"};

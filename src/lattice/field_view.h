@@ -2,10 +2,13 @@
 //
 // Layout ("time-slice major, parity split, structure of arrays"), slowest index first:
 //     slot(t), parity p, direction mu, real r, half-slice site h
-// offset = (((slot * 2 + p) * ndir + mu) * R + r) * V3/2 + h.
+// offset = (((slot * 2 + p) * ndir + mu) * R + r) * pitch + h,   0 <= h < V3/2 <= pitch.
 // Neighbouring threads (consecutive h) touch consecutive addresses for every real, and
 // the temporal links of one parity of one slice, which cross a rank boundary, are one
-// contiguous block.
+// contiguous block. The pitch (field_pitch) is V3/2 on a GPU; on a CPU it is V3/2 rounded up
+// to an odd number of 64-byte cache lines, so that the R reals of a matrix, one stream each,
+// fall into different cache sets: with a power-of-two V3/2 (every 2^n lattice) all of a site's
+// ndir x R streams would map to one set of the 8-way L1 and L2 caches and evict each other.
 //
 // R is the number of reals stored per matrix (lattice/storage.h), and r runs over them:
 // - full: 2 N N reals, r = 2 (i N + j) + {0: re, 1: im};
@@ -30,22 +33,33 @@
 
 namespace gf {
 
+// The pitch of a field of storage type S with half-slices of v3h sites: v3h unpadded (GPU
+// memory), padded (CPU memory) the smallest odd number of 64-byte lines that holds v3h reals.
+template <class S>
+constexpr std::int64_t field_pitch(std::int64_t v3h, bool padded) {
+  if (!padded) return v3h;
+  constexpr std::int64_t line = 64 / std::int64_t(sizeof(S));
+  const std::int64_t lines = (v3h + line - 1) / line;
+  return (lines % 2 == 0 ? lines + 1 : lines) * line;
+}
+
 template <class S, int N>
 struct FieldView {
   S* data;
   Geometry geom;
   int ndir;
   Storage storage;
+  std::int64_t pitch; // distance between a matrix's consecutive reals (field_pitch)
 
   GF_HD int reals() const { return reals_per_matrix<N>(storage); }
-  GF_HD std::int64_t slot_stride() const { return 2 * std::int64_t(ndir) * reals() * geom.v3h; }
+  GF_HD std::int64_t slot_stride() const { return 2 * std::int64_t(ndir) * reals() * pitch; }
   GF_HD std::int64_t size() const { return slot_stride() * geom.stored_slices(); }
 
   GF_HD std::int64_t offset(int slot, int p, int mu, int r, std::int64_t h) const {
     return offset_in(storage, slot, p, mu, r, h);
   }
   GF_HD std::int64_t offset_in(Storage st, int slot, int p, int mu, int r, std::int64_t h) const {
-    return ((std::int64_t(slot * 2 + p) * ndir + mu) * reals_per_matrix<N>(st) + r) * geom.v3h + h;
+    return ((std::int64_t(slot * 2 + p) * ndir + mu) * reals_per_matrix<N>(st) + r) * pitch + h;
   }
 
   // Matrix mu of the site h of parity p in local time slice t, converted to type C.
@@ -62,7 +76,7 @@ struct FieldView {
         C q[8];
         GF_UNROLL
         for (int r = 0; r < 8; ++r)
-          q[r] = static_cast<C>(data[base + r * geom.v3h]);
+          q[r] = static_cast<C>(data[base + r * pitch]);
         return su3_from_8(q);
       }
     }
@@ -96,7 +110,7 @@ struct FieldView {
         su3_to_8(u, q);
         GF_UNROLL
         for (int r = 0; r < 8; ++r)
-          data[base + r * geom.v3h] = static_cast<S>(q[r]);
+          data[base + r * pitch] = static_cast<S>(q[r]);
         return;
       }
     }
@@ -106,9 +120,9 @@ struct FieldView {
       GF_UNROLL
     for (int j = 0; j < N; ++j) {
       if (i < rows) {
-        const std::int64_t o = base + std::int64_t(2 * (i * N + j)) * geom.v3h;
+        const std::int64_t o = base + std::int64_t(2 * (i * N + j)) * pitch;
         data[o] = static_cast<S>(u.m[i][j].re);
-        data[o + geom.v3h] = static_cast<S>(u.m[i][j].im);
+        data[o + pitch] = static_cast<S>(u.m[i][j].im);
       }
     }
   }
@@ -123,8 +137,8 @@ struct FieldView {
       GF_UNROLL
     for (int j = 0; j < N; ++j) {
       if (i < rows) {
-        const std::int64_t o = base + std::int64_t(2 * (i * N + j)) * geom.v3h;
-        u.m[i][j] = {static_cast<C>(data[o]), static_cast<C>(data[o + geom.v3h])};
+        const std::int64_t o = base + std::int64_t(2 * (i * N + j)) * pitch;
+        u.m[i][j] = {static_cast<C>(data[o]), static_cast<C>(data[o + pitch])};
       }
     }
     return u;

@@ -48,7 +48,7 @@ template <class C, class S, int N>
 requires is_simd<C> Matrix<C, N> load_lanes(const FieldView<S, N>& f,
                                             const LaneSlots<C::width>& m) {
   using T = typename C::value_type;
-  const std::int64_t stride = f.geom.v3h;
+  const std::int64_t stride = f.pitch;
   Matrix<C, N> u;
   if constexpr (N == 3) {
     if (f.storage == Storage::params8) {
@@ -84,7 +84,7 @@ template <class C, class S, int N>
 requires is_simd<C>
 void save_lanes(const FieldView<S, N>& f, const LaneSlots<C::width>& m, const Matrix<C, N>& u) {
   using T = typename C::value_type;
-  const std::int64_t stride = f.geom.v3h;
+  const std::int64_t stride = f.pitch;
   if constexpr (N == 3) {
     if (f.storage == Storage::params8) {
       C q[8];
