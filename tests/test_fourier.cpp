@@ -447,6 +447,7 @@ public:
       x_[i] = a > breaks_at ? NAN : x_[i] + a * d_[i];
   }
   double rounding() const override { return 1e-13; }
+  DescentTimes times() const override { return {}; }
 
 private:
   std::vector<double> lambda_, p_, x_, delta_, z_, d_;
@@ -599,6 +600,19 @@ TEST(FourierSchedule, FixedStepHybridAndMag) {
   const FixResult r = run_schedule(*engine, GaugeKind::landau, 3, u.geom, hybrid, nullptr);
   EXPECT_TRUE(r.converged);
   EXPECT_GT(r.iterations, 80); // 20 x (1 + 3) annealing sweeps, then FACG
+  // The cost of the FACG phase: a gradient at its start and at least one per step; the
+  // transposes (Landau gauge) are part of the preconditioning.
+  const long facg_steps = r.iterations - 80;
+  EXPECT_GE(r.fourier.gradients, facg_steps + 1);
+  EXPECT_LE(r.fourier.gradients, 1 + FourierDescent::max_line_points * facg_steps);
+  EXPECT_GT(r.fourier.transpose_seconds, 0.0);
+  EXPECT_LT(r.fourier.transpose_seconds, r.fourier.precondition_seconds);
+  FixOptions annealing_only;
+  annealing_only.phases = {testing::annealing_phase(2, 1.0, 0.5, 0)};
+  const FixResult sweeps_only =
+      run_schedule(*make_engine(u, eo), GaugeKind::landau, 3, u.geom, annealing_only, nullptr);
+  EXPECT_EQ(sweeps_only.fourier.gradients, 0);
+  EXPECT_EQ(sweeps_only.fourier.precondition_seconds, 0.0);
 
   eo.gauge = GaugeKind::mag;
   engine = make_engine(u, eo);

@@ -122,6 +122,10 @@ void log_result(const std::string& label, const SummaryEntry& e) {
               r.final.functional, r.final.theta,
               coulomb ? fmt::format(", max theta_t = {:.6e}", r.final.theta_max_slice) : "",
               r.seconds);
+  if (r.fourier.gradients > 0)
+    log::result("{}fourier: {} gradients, {:.3f} s preconditioning, of it {:.3f} s transposing",
+                label, r.fourier.gradients, r.fourier.precondition_seconds,
+                r.fourier.transpose_seconds);
 }
 
 void report_not_converged(const FixCommandOptions& opt, const ConfigPaths& c,
@@ -136,7 +140,8 @@ void report_not_converged(const FixCommandOptions& opt, const ConfigPaths& c,
              r.iterations);
   if (!c.output.empty())
     log::error("the field was {} (--unconverged {})",
-               e.output.empty() ? "not written" : "written to " + e.output + ", not to its final name",
+               e.output.empty() ? "not written"
+                                : "written to " + e.output + ", not to its final name",
                opt.unconverged);
 }
 

@@ -35,6 +35,14 @@ void emit_entry(YAML::Emitter& out, const SummaryEntry& e) {
   out << YAML::Key << "polyakov_before" << YAML::Value << e.polyakov_before;
   out << YAML::Key << "polyakov_after" << YAML::Value << e.polyakov_after;
   out << YAML::Key << "seconds" << YAML::Value << e.result.seconds;
+  const FourierCost& fc = e.result.fourier;
+  if (fc.gradients > 0) {
+    out << YAML::Key << "fourier" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "gradients" << YAML::Value << fc.gradients;
+    out << YAML::Key << "precondition_seconds" << YAML::Value << fc.precondition_seconds;
+    out << YAML::Key << "transpose_seconds" << YAML::Value << fc.transpose_seconds;
+    out << YAML::EndMap;
+  }
   const CopyStatistics& c = e.copies;
   out << YAML::Key << "copies" << YAML::Value << YAML::BeginMap;
   out << YAML::Key << "count" << YAML::Value << c.copies.size();

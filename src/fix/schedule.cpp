@@ -98,6 +98,7 @@ public:
     if (opt_.record_history) record(Progress{iteration_, "final", 0.0, r.final, 0.0});
     r.seconds = elapsed();
     if (opt_.record_history) history_.back().seconds = r.seconds;
+    r.fourier = fourier_;
     r.history = std::move(history_);
     return r;
   }
@@ -112,7 +113,8 @@ private:
   Measurement checked(const Measurement& m) const {
     if (!finite(m))
       throw Error("F or theta is not finite after " + std::to_string(iteration_) +
-                  " iterations (F = " + std::to_string(m.functional) + ", theta = " + std::to_string(m.theta) +
+                  " iterations (F = " + std::to_string(m.functional) +
+                  ", theta = " + std::to_string(m.theta) +
                   "); the field or the algorithm's parameters are broken");
     return m;
   }
@@ -158,7 +160,8 @@ private:
       const double frac = phase.sweeps > 1 ? double(step) / (phase.sweeps - 1) : 1.0;
       heat.temperature = phase.t_max + frac * (phase.t_min - phase.t_max);
       one_sweep(heat);
-      for (int k = 0; k < phase.micro_steps; ++k) one_sweep(micro);
+      for (int k = 0; k < phase.micro_steps; ++k)
+        one_sweep(micro);
       if ((step + 1) % opt_.check_interval == 0 && (progress_ || opt_.record_history))
         report("anneal", heat.temperature, measure());
     }
@@ -169,7 +172,8 @@ private:
     const char* name = update_name(phase.update.kind);
     for (int done = 0; done < phase.sweeps;) {
       const int n = std::min(opt_.check_interval, phase.sweeps - done);
-      for (int k = 0; k < n; ++k) one_sweep(phase.update);
+      for (int k = 0; k < n; ++k)
+        one_sweep(phase.update);
       done += n;
       const Measurement m = measure();
       report(name, 0.0, m);
@@ -182,9 +186,20 @@ private:
   // descent (no ascent along the preconditioned gradient: F at its maximum to rounding)
   // ends the phase.
   bool descend_until_converged(const Phase& phase) {
-    FourierDescent descent(engine_.descent_field(), phase.descent);
+    DescentField& field = engine_.descent_field();
+    const DescentTimes before = field.times();
+    const bool converged = descend(field, phase);
+    const DescentTimes after = field.times();
+    fourier_.precondition_seconds += after.precondition - before.precondition;
+    fourier_.transpose_seconds += after.transposes - before.transposes;
+    return converged;
+  }
+
+  bool descend(DescentField& field, const Phase& phase) {
+    FourierDescent descent(field, phase.descent);
     const char* name = descent_name(phase.descent.method);
     Measurement m = normalised(descent.start());
+    ++fourier_.gradients;
     if (gauge_condition_holds(m, gauge_, opt_.tolerance)) {
       report(name, 0.0, m);
       return true;
@@ -192,10 +207,12 @@ private:
     for (int done = 0; done < phase.sweeps; ++done) {
       const FourierDescent::Step s = descent.step();
       ++iteration_;
+      fourier_.gradients += s.gradients;
       const DescentSums* sums = s.sums;
       if (opt_.reproject_interval > 0 && iteration_ % opt_.reproject_interval == 0) {
         engine_.reproject();
         sums = &descent.start();
+        ++fourier_.gradients;
       }
       m = normalised(*sums);
       const bool holds = gauge_condition_holds(m, gauge_, opt_.tolerance);
@@ -216,6 +233,7 @@ private:
   const std::function<void(const Progress&)>& progress_;
   std::chrono::steady_clock::time_point start_;
   long iteration_ = 0;
+  FourierCost fourier_;
   std::vector<HistoryRow> history_;
 };
 
@@ -236,10 +254,12 @@ std::vector<UpdateParams> schedule_update_kinds(const FixOptions& opt) {
 }
 
 FixResult run_schedule(Engine& engine, GaugeKind gauge, int nc, const Geometry& geom,
-                       const FixOptions& opt, const std::function<void(const Progress&)>& progress) {
+                       const FixOptions& opt,
+                       const std::function<void(const Progress&)>& progress) {
   validate(opt, gauge);
   for (const Phase& phase : opt.phases)
-    if (phase.descent.method != DescentMethod::none) engine.descent_field(); // arrays and plans, before the clock
+    if (phase.descent.method != DescentMethod::none)
+      engine.descent_field(); // arrays and plans, before the clock
   return Runner(engine, gauge, nc, geom, opt, progress).run();
 }
 

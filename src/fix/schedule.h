@@ -25,11 +25,11 @@
 namespace gf {
 
 struct Phase {
-  UpdateParams update;       // kind and omega / probability
-  DescentParams descent;     // method fasd or facg: a Fourier phase (update is unused)
-  int sweeps = 1000;         // annealing steps, or the maximum number of sweeps
+  UpdateParams update;              // kind and omega / probability
+  DescentParams descent;            // method fasd or facg: a Fourier phase (update is unused)
+  int sweeps = 1000;                // annealing steps, or the maximum number of sweeps
   double t_max = 4.0, t_min = 1e-4; // anneal only
-  int micro_steps = 3;       // anneal only
+  int micro_steps = 3;              // anneal only
 };
 
 struct FixOptions {
@@ -43,7 +43,7 @@ struct FixOptions {
 struct Measurement {
   double functional = 0;
   double theta = 0;
-  double theta_max_slice = 0;         // max over time slices of theta_t (the Coulomb criterion)
+  double theta_max_slice = 0;          // max over time slices of theta_t (the Coulomb criterion)
   std::vector<double> theta_per_slice; // local slices, normalised per slice
   std::vector<double> functional_per_slice;
 };
@@ -68,11 +68,21 @@ struct HistoryRow {
   double seconds = 0; // since the schedule started
 };
 
+// What the Fourier-accelerated phases cost (all zero without them): the gradients evaluated
+// (one per point of a step's line search, and one at each phase's start) and, of the seconds,
+// those spent preconditioning and, of these, transposing (DescentTimes, descent_field.h).
+struct FourierCost {
+  long gradients = 0;
+  double precondition_seconds = 0;
+  double transpose_seconds = 0;
+};
+
 struct FixResult {
   bool converged = false;
   long iterations = 0;
   Measurement final;
   double seconds = 0;
+  FourierCost fourier;
   std::vector<HistoryRow> history; // FixOptions::record_history
 };
 

@@ -38,7 +38,7 @@ const char* descent_name(DescentMethod m);
 class FourierDescent {
 public:
   static constexpr double default_first_step = 0.08;
-  static constexpr double line_tolerance = 0.4;
+  static constexpr double line_tolerance = 0.2;
   static constexpr int max_line_points = 8;
 
   FourierDescent(DescentField& field, const DescentParams& p);

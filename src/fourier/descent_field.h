@@ -30,6 +30,14 @@ struct DescentSums {
 
 enum class DescentOperand { preconditioned, direction }; // Z or D
 
+// Seconds spent since the field was made, the device synchronised before and after each
+// part: preconditioning (transforms, transposes and the momentum multiply) and, of it, the
+// transposes between slices and units (Landau gauge; on several ranks with the all-to-all).
+struct DescentTimes {
+  double precondition = 0;
+  double transposes = 0;
+};
+
 class DescentField {
 public:
   virtual ~DescentField() = default;
@@ -45,6 +53,7 @@ public:
   virtual void move(double a) = 0;
   // The relative rounding of F in the links' arithmetic (1000 epsilon of its type).
   virtual double rounding() const = 0;
+  virtual DescentTimes times() const = 0;
 };
 
 } // namespace gf

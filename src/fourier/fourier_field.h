@@ -40,6 +40,7 @@
 #include "fourier/fourier_functors.h"
 #include "fourier/simd_apply.h"
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <limits>
 #include <map>
@@ -121,6 +122,7 @@ public:
   }
 
   void precondition() override {
+    const auto start = std::chrono::steady_clock::now();
     C* w = fft_->slices();
     copy_buffer(Exec{}, w, delta_.data(), delta_.size());
     fft_->spatial(FftSign::forward);
@@ -138,6 +140,7 @@ public:
     fft_->spatial(FftSign::backward);
     copy_buffer(Exec{}, z_.data(), w, z_.size());
     gf::synchronize(Exec{});
+    times_.precondition += seconds_since(start);
   }
 
   double dot_gradient(DescentOperand x) override {
@@ -180,6 +183,8 @@ public:
   }
 
   double rounding() const override { return 1e3 * std::numeric_limits<L>::epsilon(); }
+
+  DescentTimes times() const override { return times_; }
 
 private:
   static FourierLayout layout(const Geometry& g, const Channel* channel) {
@@ -330,8 +335,28 @@ private:
     queue_.synchronize();
   }
 
-  // Slices -> units: the message array [unit][local t][x], exchanged, then the units.
+  static double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  // The transposes, timed from a synchronised device to a synchronised device.
   void to_units() {
+    gf::synchronize(Exec{});
+    const auto start = std::chrono::steady_clock::now();
+    slices_to_units();
+    gf::synchronize(Exec{});
+    times_.transposes += seconds_since(start);
+  }
+  void from_units() {
+    gf::synchronize(Exec{});
+    const auto start = std::chrono::steady_clock::now();
+    units_to_slices();
+    gf::synchronize(Exec{});
+    times_.transposes += seconds_since(start);
+  }
+
+  // Slices -> units: the message array [unit][local t][x], exchanged, then the units.
+  void slices_to_units() {
     if (lay_.ranks == 1) {
       launch("fourier.transpose_local", lay_.units() * lay_.unit_elements(),
              TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), true});
@@ -346,7 +371,7 @@ private:
            TransposeUnits<R>{lay_, fft_->units(), in, false});
   }
 
-  void from_units() {
+  void units_to_slices() {
     if (lay_.ranks == 1) {
       launch("fourier.transpose_local", lay_.units() * lay_.unit_elements(),
              TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), false});
@@ -406,6 +431,7 @@ private:
   std::unique_ptr<MessageBuffer<Exec>> halo_out_, halo_in_;     // D's slice 0, staged
   Queue<Exec> queue_;
   std::map<std::string, LaunchConfig> launches_;
+  DescentTimes times_;
   bool have_direction_ = false;
   bool algebra_current_ = false; // algebra_ and F hold the current links' (set by a move)
 };
