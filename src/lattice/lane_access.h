@@ -87,7 +87,7 @@ void save_lanes(const FieldView<S, N>& f, const LaneSlots<C::width>& m, const Ma
   const std::int64_t stride = f.pitch;
   if constexpr (N == 3) {
     if (f.storage == Storage::params8) {
-      C q[8];
+      C q[8]{}; // every lane is set below; zeroed so that no lane is read unset
       for (int l = 0; l < C::width; ++l) {
         Matrix<T, 3> ul;
         for (int i = 0; i < 3; ++i)

@@ -45,7 +45,9 @@ def test_fix_reaches_the_gauge_condition(rotated, gauge, algorithm):
         assert f == pytest.approx(m.functional, abs=1e-13)
         assert theta == pytest.approx(m.theta, abs=1e-15)
         assert np.allclose(theta_t, m.theta_per_slice, rtol=0, atol=1e-15)
-        assert np.max(theta_t) < 1e-12
+        # the condition: Coulomb gauge every slice, Landau gauge the whole lattice (one slice
+        # may exceed the tolerance)
+        assert (np.max(theta_t) if gauge == "coulomb" else theta) < 1e-12
     assert max_unitarity_deviation(g) < 1e-13
     assert np.abs(gaugefix.apply_transform(rotated, g) - fixed).max() < 1e-12
     assert gaugefix.plaquette(fixed) == pytest.approx(gaugefix.plaquette(rotated), abs=1e-13)
