@@ -12,6 +12,7 @@
 #pragma once
 #include "backend/launch_config.h"
 #include "tuning/device_identity.h"
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -41,6 +42,20 @@ void parallel_for(HostExec, std::int64_t n, const F& f,
 #pragma omp parallel for schedule(dynamic, chunk)
     for (std::int64_t i = 0; i < n; ++i) f(i);
   }
+}
+
+// Items 0 .. n - 1 of `scalar`, W at a time: item i of `lanes` does the scalar items
+// W i .. W i + W - 1, in parallel_for with config's schedule (a chunk of k items becomes k / W
+// calls); the n % W items left go through `scalar`. The CPU's SIMD sweep and move use it.
+template <int W, class Lanes, class Scalar>
+void parallel_for_lanes(std::int64_t n, const Lanes& lanes, const Scalar& scalar,
+                        const LaunchConfig& config) {
+  const std::int64_t vectors = n / W;
+  LaunchConfig schedule = config;
+  if (schedule.block > 0) schedule.block = std::max(1, schedule.block / W);
+  parallel_for(HostExec{}, vectors, lanes, schedule);
+  for (std::int64_t i = vectors * W; i < n; ++i)
+    scalar(i);
 }
 
 template <class B = Bounds<>, class F>

@@ -21,7 +21,6 @@
 #include "fix/simd_sweep.h"
 #include "fix/site_sweep.h"
 #include "lattice/lane_access.h"
-#include <algorithm>
 
 namespace gf {
 
@@ -123,12 +122,7 @@ void run_simd_sweep(const ScalarLocalSweep<Gauge, Prec, N>& scalar, std::int64_t
   const SimdSiteSweep<Gauge, Prec, N, W> f{scalar.links,      scalar.transform, scalar.parity,
                                            scalar.first_site, scalar.params,    scalar.seed,
                                            scalar.sweep};
-  const std::int64_t vectors = sites / W;
-  LaunchConfig schedule = config;
-  if (schedule.block > 0) schedule.block = std::max(1, schedule.block / W);
-  parallel_for(HostExec{}, vectors, f, schedule);
-  for (std::int64_t i = vectors * W; i < sites; ++i)
-    scalar(i);
+  parallel_for_lanes<W>(sites, f, scalar, config);
 }
 
 template <class Gauge, class Prec, int N>

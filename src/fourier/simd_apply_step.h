@@ -16,7 +16,6 @@
 #include "backend/host_exec.h"
 #include "fourier/simd_apply.h"
 #include "lattice/lane_access.h"
-#include <algorithm>
 
 namespace gf {
 
@@ -117,12 +116,7 @@ void run_simd_apply_step(const PrecApplyStep<Gauge, Prec, N>& scalar, std::int64
   const SimdApplyStep<Gauge, typename Prec::storage, typename Prec::link, typename Prec::problem, N,
                       W>
       f{scalar};
-  const std::int64_t vectors = sites / W;
-  LaunchConfig schedule = config;
-  if (schedule.block > 0) schedule.block = std::max(1, schedule.block / W);
-  parallel_for(HostExec{}, vectors, f, schedule);
-  for (std::int64_t i = vectors * W; i < sites; ++i)
-    scalar(i);
+  parallel_for_lanes<W>(sites, f, scalar, config);
 }
 
 } // namespace gf
