@@ -31,6 +31,26 @@ TEST(Algebra, ProductsStayInSU3) {
   check_products_stay_in_group<3>();
 }
 
+// The leading rows of a product are those of the whole product, bit for bit; the rest zero.
+template <int N>
+void check_product_rows() {
+  for (int i = 0; i < 20; ++i) {
+    const Matrix<double, N> a = rnd<N>(i), b = rnd<N>(i + 100), whole = a * b;
+    const Matrix<double, N> rows = product_rows<N - 1>(a, b);
+    for (int r = 0; r < N; ++r)
+      for (int c = 0; c < N; ++c) {
+        const Complex<double> expected = r < N - 1 ? whole.m[r][c] : Complex<double>{0.0, 0.0};
+        EXPECT_EQ(rows.m[r][c].re, expected.re) << r << "," << c;
+        EXPECT_EQ(rows.m[r][c].im, expected.im) << r << "," << c;
+      }
+  }
+}
+
+TEST(Algebra, ProductRowsAreThoseOfTheProduct) {
+  check_product_rows<2>();
+  check_product_rows<3>();
+}
+
 TEST(Algebra, RandomElementsAreInGroup) {
   for (int i = 0; i < 100; ++i) {
     EXPECT_LT(unitarity_deviation(rnd<3>(i)), 1e-14);

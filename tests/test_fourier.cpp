@@ -19,6 +19,7 @@
 #include "fix/random_transform.h"
 #include "fix/schedule.h"
 #include "fourier/fftw_fft.h"
+#include "fourier/fourier_functors.h"
 #include "fourier/momentum.h"
 #include "gauge_file_test_util.h"
 #include "io/gauge_file.h"
@@ -27,6 +28,7 @@
 #include "math/su_n.h"
 #include "observables/observables.h"
 #include "test_fields.h"
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <gtest/gtest.h>
@@ -123,6 +125,42 @@ TEST(FourierAlgebra, ComponentsAndTraceProduct) {
     const Algebra<double, 2> c = random_algebra<2>(seed, 1.0),
                              d = random_algebra<2>(seed + 100, 1.0);
     EXPECT_NEAR(trace_product(c, d), trace(to_matrix(c) * to_matrix(d)).re, 1e-14);
+  }
+}
+
+// The gradient sums A_mu(x) - A_mu(x - mu) on the link-algebra array's stored reals; theta
+// and the components from those reals are bitwise LinearGauge::theta_of and to_algebra of the
+// summed matrices.
+template <int N>
+void check_gradient_on_reals(std::uint64_t seed) {
+  const Geometry geom = Geometry::whole(std::array<int, 4>{2, 2, 2, 2}.data());
+  std::vector<double> data(LinkAlgebraView<N>{nullptr, geom, 4, true}.size());
+  const LinkAlgebraView<N> alg{data.data(), geom, 4, true};
+  Matrix<double, N> sum = Matrix<double, N>::zero();
+  double reals[link_algebra_reals<N>] = {};
+  for (int mu = 0; mu < 4; ++mu) {
+    const Matrix<double, N> up = LandauGauge::algebra_field<double, N>(random_link<N>(seed, 0, mu));
+    const Matrix<double, N> down =
+        LandauGauge::algebra_field<double, N>(random_link<N>(seed, 1, mu));
+    alg.save(0, 0, mu, 0, up);
+    alg.save(0, 1, mu, 0, down);
+    sum = sum + up - down;
+    double a[link_algebra_reals<N>], b[link_algebra_reals<N>];
+    alg.load_reals(0, 0, mu, 0, a);
+    alg.load_reals(0, 1, mu, 0, b);
+    for (int k = 0; k < link_algebra_reals<N>; ++k)
+      reals[k] = reals[k] + a[k] - b[k];
+  }
+  EXPECT_EQ(theta_of_reals<N>(reals), (LandauGauge::theta_of<double, N>(sum))) << "seed " << seed;
+  const Algebra<double, N> from_reals = algebra_of_reals<N>(reals), direct = to_algebra(sum);
+  for (int k = 0; k < algebra_dim<N>; ++k)
+    EXPECT_EQ(from_reals.v[k], direct.v[k]) << "seed " << seed << ", component " << k;
+}
+
+TEST(FourierAlgebra, GradientOnStoredRealsIsBitwiseTheMatrices) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    check_gradient_on_reals<3>(seed);
+    check_gradient_on_reals<2>(seed);
   }
 }
 

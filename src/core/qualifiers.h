@@ -1,8 +1,9 @@
-// qualifiers.h: the one portability macro of gaugefix.
+// qualifiers.h: the portability macros of gaugefix, and the host's prefetch hint.
 // GF_HD marks functions that run on the host and, when compiled by nvcc, on the device.
 // Everything in math/, lattice/ (views), gauge/ and update/ is written with it, so the
 // CPU backend and the CUDA backend compile the same source.
 #pragma once
+#include <cstdint>
 
 #if defined(__CUDACC__)
 #define GF_HD __host__ __device__
@@ -18,3 +19,14 @@
 #else
 #define GF_UNROLL
 #endif
+
+// A hint to bring the cache line at address `a` (an integer: it may lie past an array's end,
+// which a prefetch tolerates and pointer arithmetic does not) into the host's caches; nothing
+// on a GPU, whose threads hide latency by their number.
+GF_INLINE void prefetch_host(std::uintptr_t a) {
+#if !defined(__CUDA_ARCH__) && defined(__GNUC__)
+  __builtin_prefetch(reinterpret_cast<const void*>(a));
+#else
+  (void)a;
+#endif
+}

@@ -39,23 +39,6 @@ struct SimdSiteSweep {
   std::uint64_t seed;
   std::uint32_t sweep;
 
-  // Each real of the matrices two calls ahead: the reals of one link are V3/2 apart, and a
-  // site's 8 links and their reals are more streams than the hardware prefetcher follows.
-  // (Addresses as integers: two calls ahead may lie past the end of the field, which a
-  // prefetch tolerates and pointer arithmetic does not.)
-  static void prefetch_ahead(const FieldView<S, N>& f, const LaneSlots<W>& m) {
-    const auto ahead = reinterpret_cast<std::uintptr_t>(f.data + m.at[0]) + 2 * W * sizeof(S);
-    for (int r = 0; r < f.reals(); ++r)
-      __builtin_prefetch(reinterpret_cast<const void*>(ahead + r * f.pitch * sizeof(S)));
-  }
-
-  // Half-slice index of the neighbour x - mu (mu spatial): Geometry::backward and
-  // half_index without a division.
-  static std::int64_t backward_half_index(const Geometry& geom, SiteCoords c, int mu) {
-    c.x[mu] = (c.x[mu] == 0 ? geom.L[mu] : c.x[mu]) - 1;
-    return geom.half_index(c);
-  }
-
   void operator()(std::int64_t item) const {
     const Geometry& geom = links.geom;
     // FieldView::offset in steps: the next direction, parity, stored slice (ndir = 4)
@@ -88,10 +71,10 @@ struct SimdSiteSweep {
         else if (mu == time_dir)
           at[k].set(l, back_time[l] + mu * dir);
         else
-          at[k].set(l, back_space[l] + mu * dir + backward_half_index(geom, c[l], mu));
+          at[k].set(l, back_space[l] + mu * dir + geom.half_index(geom.backward(c[l], mu)));
       }
       at[k].finish();
-      prefetch_ahead(links, at[k]);
+      prefetch_lanes_ahead(links, at[k]);
       const Matrix<C, N> u = load_lanes<C>(links, at[k]);
       v[k] = Update::is_down(0, k) ? adjoint(u) : u;
     }

@@ -103,24 +103,23 @@ struct LinkAlgebraView {
     return site_major ? ((half * geom.v3h + h) * dirs + mu) * link_algebra_reals<N>
                       : (half * dirs + mu) * link_algebra_reals<N> * geom.v3h + h;
   }
-  // The traceless Hermitian matrix A as stored: lower triangle the conjugate of the upper,
-  // diagonal imaginary parts zero.
-  GF_HD Matrix<double, N> load(int t, int p, int mu, std::int64_t h) const {
+  // Host, site-major: a hint to fetch A_mu of the site `sites` further on in h (a neighbour's
+  // A_mu is a stream of its own, more than the hardware prefetcher follows).
+  GF_HD void prefetch_ahead(int t, int p, int mu, std::int64_t h, int sites) const {
+    if (!site_major) return;
+    const auto a = reinterpret_cast<std::uintptr_t>(data + offset(t, p, mu, h));
+    const std::uintptr_t ahead = a + std::uintptr_t(sites) * dirs * link_algebra_reals<N> * 8;
+    prefetch_host(ahead);
+    prefetch_host(ahead + link_algebra_reals<N> * 8 - 1); // its last byte's line
+  }
+  // The stored reals of A_mu(x), in the order above.
+  GF_HD void load_reals(int t, int p, int mu, std::int64_t h,
+                        double (&r)[link_algebra_reals<N>]) const {
     const double* a = data + offset(t, p, mu, h);
     const std::int64_t v = stride();
-    Matrix<double, N> m;
-    int r = N;
     GF_UNROLL
-    for (int i = 0; i < N; ++i) {
-      m.m[i][i] = {a[i * v], 0.0};
-      GF_UNROLL
-      for (int j = i + 1; j < N; ++j) {
-        m.m[i][j] = {a[r * v], a[(r + 1) * v]};
-        m.m[j][i] = {a[r * v], -a[(r + 1) * v]};
-        r += 2;
-      }
-    }
-    return m;
+    for (int k = 0; k < link_algebra_reals<N>; ++k)
+      r[k] = a[k * v];
   }
   GF_HD void save(int t, int p, int mu, std::int64_t h, const Matrix<double, N>& m) const {
     double* a = data + offset(t, p, mu, h);
@@ -138,6 +137,50 @@ struct LinkAlgebraView {
     }
   }
 };
+
+// The first of the two reals of the upper-triangle element (i, j), i < j, in LinkAlgebraView's
+// order.
+template <int N>
+GF_HD constexpr int upper_real(int i, int j) {
+  return N + 2 * (i * (2 * N - i - 1) / 2 + j - i - 1);
+}
+
+// LinearGauge::theta_of and to_algebra of the traceless Hermitian matrix whose stored reals are
+// d: the same operations in the same order as on that matrix (its lower triangle is the exact
+// conjugate of the upper, its diagonal imaginary parts zero), so the same bits.
+template <int N>
+GF_INLINE double theta_of_reals(const double (&d)[link_algebra_reals<N>]) {
+  double s = 0.0;
+  GF_UNROLL
+  for (int i = 0; i < N; ++i)
+    GF_UNROLL
+  for (int j = 0; j < N; ++j) {
+    if (i == j) {
+      s += d[i] * d[i] + 0.0 * 0.0;
+    } else {
+      const int k = i < j ? upper_real<N>(i, j) : upper_real<N>(j, i);
+      s += d[k] * d[k] + d[k + 1] * d[k + 1];
+    }
+  }
+  return s;
+}
+
+template <int N>
+GF_INLINE Algebra<double, N> algebra_of_reals(const double (&d)[link_algebra_reals<N>]) {
+  Algebra<double, N> a;
+  if constexpr (N == 2) {
+    a.v[0] = d[0];
+    a.v[1] = d[2];
+    a.v[2] = d[3];
+  } else { // to_algebra's order: the first two diagonal reals, then the upper triangle
+    a.v[0] = d[0];
+    a.v[1] = d[1];
+    GF_UNROLL
+    for (int k = 2; k < algebra_dim<N>; ++k)
+      a.v[k] = d[k + 1];
+  }
+  return a;
+}
 
 // A_mu(x) of one link, stored; returns Re tr U.
 template <class Gauge, int N>
@@ -208,6 +251,7 @@ struct HaloLinkAlgebra {
 
 template <class Gauge, class R, int N>
 struct GradientSite {
+  static constexpr int prefetch_sites = 4; // how far ahead the neighbours' A_mu are fetched
   LinkAlgebraView<N> alg;
   FourierLayout lay;
   Complex<R>* delta;
@@ -221,16 +265,24 @@ struct GradientSite {
     std::int64_t h;
     geom.split_local_site(i, t, p, h);
     const SiteCoords c = geom.coords(t, p, h);
-    // as Gauge::site_delta: the sum over mu of A_mu(x) - A_mu(x - mu)
-    Matrix<double, N> d = Matrix<double, N>::zero();
+    // as Gauge::site_delta: the sum over mu of A_mu(x) - A_mu(x - mu), on the stored reals
+    constexpr int reals = link_algebra_reals<N>;
+    double d[reals] = {};
     GF_UNROLL
     for (int mu = 0; mu < Gauge::n_functional_dirs; ++mu) {
       const SiteCoords b = geom.backward(c, mu);
-      d = d + alg.load(t, p, mu, h) - alg.load(b.x[3] - geom.t0, 1 - p, mu, geom.half_index(b));
+      double up[reals], down[reals];
+      alg.load_reals(t, p, mu, h, up);
+      const std::int64_t bh = geom.half_index(b);
+      alg.prefetch_ahead(b.x[3] - geom.t0, 1 - p, mu, bh, prefetch_sites);
+      alg.load_reals(b.x[3] - geom.t0, 1 - p, mu, bh, down);
+      GF_UNROLL
+      for (int k = 0; k < reals; ++k)
+        d[k] = d[k] + up[k] - down[k];
     }
-    theta[i] = Gauge::template theta_of<double, N>(d);
+    theta[i] = theta_of_reals<N>(d);
     const std::int64_t s = lay.spatial_index(c.x[0], c.x[1], c.x[2]);
-    const Algebra<double, N> a = to_algebra(d);
+    const Algebra<double, N> a = algebra_of_reals<N>(d);
     store_algebra(delta, lay, t, s, a);
     slope[i] = direction ? trace_product(a, load_algebra<double, N>(direction, lay, t, s)) : 0.0;
   }
@@ -301,6 +353,16 @@ GF_INLINE Matrix<R, N> load_step(const Complex<R>* g, const FourierLayout& lay, 
   return e;
 }
 
+// g U g'^dagger as far as the storage keeps it: rows storage keeps the first N - 1 rows (and a
+// load rebuilds the last from them), so only those rows are computed, bitwise those of the
+// whole product; the last row is zero.
+template <class T, int N>
+GF_INLINE Matrix<T, N> transformed_link(Storage st, const Matrix<T, N>& left, const Matrix<T, N>& u,
+                                        const Matrix<T, N>& right) {
+  if (st == Storage::rows) return product_rows<N - 1>(product_rows<N - 1>(left, u), right);
+  return left * u * right;
+}
+
 template <class Gauge, class S, class L, class R, int N>
 struct ApplyStep {
   FieldView<S, N> links;
@@ -325,7 +387,8 @@ struct ApplyStep {
       const int tn = mu == time_dir ? t + 1 : t;
       const Matrix<L, N> right = adjoint(
           matrix_cast<L>(load_step<R, N>(g, lay, tn, lay.spatial_index(n.x[0], n.x[1], n.x[2]))));
-      const Matrix<L, N> u = left * links.template load<L>(t, p, mu, h) * right;
+      const Matrix<L, N> u =
+          transformed_link(links.storage, left, links.template load<L>(t, p, mu, h), right);
       links.template save<L>(t, p, mu, h, u);
       f += store_link_algebra<Gauge>(alg, t, p, mu, h, as_loaded(links, t, p, mu, h, u));
     }

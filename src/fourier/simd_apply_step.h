@@ -27,18 +27,35 @@ struct SimdApplyStep {
 
   ApplyStep<Gauge, S, L, R, N> step;
 
-  // g of every lane's site (t[l], s[l]) from the site-major step array.
+  // g of every lane's site (t[l], s[l]) from the step array, one gather per real.
   Matrix<CR, N> gather_step(const int (&t)[W], const std::int64_t (&s)[W]) const {
+    const FourierLayout& lay = step.lay;
+    const std::int64_t element =
+        2 * (lay.step_index(0, 1, N * N, 0) - lay.step_index(0, 0, N * N, 0));
+    std::int64_t at[W]; // in reals
+    for (int l = 0; l < W; ++l)
+      at[l] = 2 * lay.step_index(t[l], 0, N * N, s[l]);
+    const R* g = &step.g[0].re;
     Matrix<CR, N> e;
-    for (int l = 0; l < W; ++l) {
-      const Matrix<R, N> one = load_step<R, N>(step.g, step.lay, t[l], s[l]);
-      for (int r = 0; r < N; ++r)
-        for (int c = 0; c < N; ++c) {
-          e.m[r][c].re.set_lane(l, one.m[r][c].re);
-          e.m[r][c].im.set_lane(l, one.m[r][c].im);
-        }
-    }
+    for (int r = 0; r < N; ++r)
+      for (int c = 0; c < N; ++c) {
+        const R* first = g + (r * N + c) * element;
+        e.m[r][c] = {CR::gather(first, at), CR::gather(first + 1, at)};
+      }
     return e;
+  }
+
+  // A hint to fetch the step matrices 2 W sites further on in the slice than the lanes' sites
+  // (two calls ahead): a neighbour's g is a stream of its own.
+  void prefetch_step(const int (&t)[W], const std::int64_t (&s)[W]) const {
+    constexpr std::uintptr_t bytes = N * N * sizeof(Complex<R>);
+    for (int l = 0; l < W; ++l) {
+      const auto a = reinterpret_cast<std::uintptr_t>(
+          step.g + step.lay.step_index(t[l], 0, N * N, s[l] + 4 * W));
+      for (std::uintptr_t b = 0; b < bytes; b += 64)
+        prefetch_host(a + b);
+      prefetch_host(a + bytes - 1);
+    }
   }
 
   static Matrix<double, N> lane_of(const Matrix<CD, N>& m, int l) {
@@ -75,8 +92,11 @@ struct SimdApplyStep {
         at.set(l, links.offset(geom.slice_slot(t[l]), p[l], mu, 0, h[l]));
       }
       at.finish();
+      prefetch_lanes_ahead(links, at);
+      if (mu != 0) prefetch_step(tn, sn); // (x + x lies beside x)
       const Matrix<CL, N> right = adjoint(matrix_cast<CL>(gather_step(tn, sn)));
-      const Matrix<CL, N> u = left * load_lanes<CL>(links, at) * right;
+      const Matrix<CL, N> u =
+          transformed_link(links.storage, left, load_lanes<CL>(links, at), right);
       save_lanes(links, at, u);
       // as a later load returns the new link (ApplyStep's as_loaded)
       Matrix<CD, N> v;

@@ -94,12 +94,13 @@ struct Geometry {
   }
 
   // Backward neighbour x - mu: spatial directions wrap periodically; in time the local
-  // slice index t - 1 is returned (the slot handles wrap-around or the halo).
+  // slice index t - 1 is returned (the slot handles wrap-around or the halo). Coordinates
+  // are in [0, L) (no division: the wrap is one comparison).
   GF_HD SiteCoords backward(SiteCoords c, int mu) const {
     if (mu == time_dir) {
       c.x[3] -= 1;
     } else {
-      c.x[mu] = (c.x[mu] + L[mu] - 1) % L[mu];
+      c.x[mu] = c.x[mu] == 0 ? L[mu] - 1 : c.x[mu] - 1;
     }
     return c;
   }
@@ -107,7 +108,7 @@ struct Geometry {
     if (mu == time_dir) {
       c.x[3] += 1;
     } else {
-      c.x[mu] = (c.x[mu] + 1) % L[mu];
+      c.x[mu] = c.x[mu] + 1 == L[mu] ? 0 : c.x[mu] + 1;
     }
     return c;
   }

@@ -126,8 +126,9 @@ GF_INLINE Matrix<T, 3> exp_i(const Algebra<T, 3>& a) {
     const T u2 = u * u, w2 = w * w;
     const T cw = std::cos(w);
     const T xi0 = w2 > T(1e-10) ? std::sin(w) / w : T(1) - w2 / T(6) * (T(1) - w2 / T(20));
-    const Complex<T> e2iu = {std::cos(T(2) * u), std::sin(T(2) * u)};
-    const Complex<T> emiu = {std::cos(u), -std::sin(u)};
+    const T cu = std::cos(u), su = std::sin(u);
+    const Complex<T> e2iu = {cu * cu - su * su, T(2) * su * cu}; // exp(2iu) from exp(iu)
+    const Complex<T> emiu = {cu, -su};
     const Complex<T> h0 =
         (u2 - w2) * e2iu + emiu * Complex<T>{T(8) * u2 * cw, T(2) * u * (T(3) * u2 + w2) * xi0};
     const Complex<T> h1 =

@@ -56,6 +56,28 @@ GF_UNROLL
   return r;
 }
 
+// The first `rows` rows of a * b, the others zero: row i of a product needs only row i of a,
+// so these rows are bitwise those of a * b.
+template <int rows, class T, int N>
+GF_INLINE Matrix<T, N> product_rows(const Matrix<T, N>& a, const Matrix<T, N>& b) {
+  static_assert(rows >= 1 && rows <= N);
+  Matrix<T, N> r;
+GF_UNROLL
+  for (int i = 0; i < N; ++i)
+GF_UNROLL
+    for (int j = 0; j < N; ++j) {
+      if (i >= rows) {
+        r.m[i][j] = {T(0), T(0)};
+        continue;
+      }
+      Complex<T> s = product(a.m[i][0], b.m[0][j]);
+GF_UNROLL
+      for (int k = 1; k < N; ++k) s = multiply_add(s, a.m[i][k], b.m[k][j]);
+      r.m[i][j] = s;
+    }
+  return r;
+}
+
 template <class T, int N>
 GF_INLINE Matrix<T, N> operator+(const Matrix<T, N>& a, const Matrix<T, N>& b) {
   Matrix<T, N> r;
