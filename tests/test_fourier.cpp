@@ -139,9 +139,10 @@ void check_gradient_on_reals(std::uint64_t seed) {
   Matrix<double, N> sum = Matrix<double, N>::zero();
   double reals[link_algebra_reals<N>] = {};
   for (int mu = 0; mu < 4; ++mu) {
-    const Matrix<double, N> up = LandauGauge::algebra_field<double, N>(random_link<N>(seed, 0, mu));
+    const Matrix<double, N> up =
+        LandauGauge::algebra_field<double, N>(testing::random_link<N>(seed, 0, mu));
     const Matrix<double, N> down =
-        LandauGauge::algebra_field<double, N>(random_link<N>(seed, 1, mu));
+        LandauGauge::algebra_field<double, N>(testing::random_link<N>(seed, 1, mu));
     alg.save(0, 0, mu, 0, up);
     alg.save(0, 1, mu, 0, down);
     sum = sum + up - down;

@@ -296,7 +296,7 @@ struct SiteTraceProduct {
   double* out;
 
   GF_HD void operator()(std::int64_t i) const {
-    const int t = static_cast<int>(i / lay.v3);
+    const int t = static_cast<int>(index_div(i, lay.v3));
     const std::int64_t s = i - std::int64_t(t) * lay.v3;
     out[i] =
         trace_product(load_algebra<double, N>(a, lay, t, s), load_algebra<double, N>(b, lay, t, s));
@@ -326,7 +326,7 @@ struct StepTransform {
   R step;
 
   GF_FLATTEN GF_HD void operator()(std::int64_t i) const {
-    const int t = static_cast<int>(i / lay.v3);
+    const int t = static_cast<int>(index_div(i, lay.v3));
     const std::int64_t s = i - std::int64_t(t) * lay.v3;
     Algebra<R, N> q = load_algebra<R, N>(direction, lay, t, s);
     GF_UNROLL
@@ -450,12 +450,13 @@ struct TransposeSlices {
   bool to_message;
 
   GF_HD void operator()(std::int64_t i) const {
-    const int x = static_cast<int>(i % lay.L[0]);
-    const int t = static_cast<int>((i / lay.L[0]) % lay.nt);
-    const std::int64_t u = i / (std::int64_t(lay.L[0]) * lay.nt);
+    const std::int64_t ut = index_div(i, lay.L[0]), u = index_div(ut, lay.nt);
+    const int x = static_cast<int>(i - ut * lay.L[0]);
+    const int t = static_cast<int>(ut - u * lay.nt);
     const std::int64_t rows = std::int64_t(lay.L[1]) * lay.L[2];
-    const int c = static_cast<int>(u / rows);
-    const std::int64_t index = lay.slice_index(t, c, x + lay.L[0] * (u % rows));
+    const std::int64_t c = index_div(u, rows);
+    const std::int64_t index =
+        lay.slice_index(t, static_cast<int>(c), x + lay.L[0] * (u - c * rows));
     if (to_message) {
       message[i] = slices[index];
     } else {
@@ -473,13 +474,13 @@ struct TransposeUnits {
   bool to_message;
 
   GF_HD void operator()(std::int64_t i) const {
-    const int x = static_cast<int>(i % lay.L[0]);
-    const int tl = static_cast<int>((i / lay.L[0]) % lay.nt);
-    const std::int64_t rest = i / (std::int64_t(lay.L[0]) * lay.nt);
+    const std::int64_t rt = index_div(i, lay.L[0]), rest = index_div(rt, lay.nt);
+    const int x = static_cast<int>(i - rt * lay.L[0]);
+    const int tl = static_cast<int>(rt - rest * lay.nt);
     const std::int64_t n = lay.local_units();
-    const std::int64_t unit = rest % n;
-    const int source = static_cast<int>(rest / n);
-    const std::int64_t index = lay.unit_index(unit, x, source * lay.nt + tl);
+    const std::int64_t source = index_div(rest, n);
+    const std::int64_t unit = rest - source * n;
+    const std::int64_t index = lay.unit_index(unit, x, static_cast<int>(source) * lay.nt + tl);
     if (to_message) {
       message[i] = units[index];
     } else {
@@ -498,12 +499,13 @@ struct TransposeLocal {
   bool to_units;
 
   GF_HD void operator()(std::int64_t i) const {
-    const int t = static_cast<int>(i % lay.L[3]);
-    const int x = static_cast<int>((i / lay.L[3]) % lay.L[0]);
-    const std::int64_t u = i / (std::int64_t(lay.L[3]) * lay.L[0]);
+    const std::int64_t ux = index_div(i, lay.L[3]), u = index_div(ux, lay.L[0]);
+    const int t = static_cast<int>(i - ux * lay.L[3]);
+    const int x = static_cast<int>(ux - u * lay.L[0]);
     const std::int64_t rows = std::int64_t(lay.L[1]) * lay.L[2];
-    const int c = static_cast<int>(u / rows);
-    const std::int64_t index = lay.slice_index(t, c, x + lay.L[0] * (u % rows));
+    const std::int64_t c = index_div(u, rows);
+    const std::int64_t index =
+        lay.slice_index(t, static_cast<int>(c), x + lay.L[0] * (u - c * rows));
     if (to_units) {
       units[i] = slices[index];
     } else {

@@ -23,6 +23,14 @@
 
 namespace gf {
 
+// a / b for a >= 0, b > 0, in 32-bit arithmetic where both fit (every realistic local
+// lattice): a 64-bit division is several times slower, on CPUs and GPUs alike.
+GF_HD inline std::int64_t index_div(std::int64_t a, std::int64_t b) {
+  constexpr std::int64_t fits = std::int64_t(1) << 32;
+  if (a < fits && b < fits) return std::uint32_t(a) / std::uint32_t(b);
+  return a / b;
+}
+
 struct FourierLayout {
   int L[4];
   int nt;    // local time slices
