@@ -10,8 +10,8 @@
 #                                 the three daemons by their process ids (safe to call twice)
 # The node has the machine's CPUs and two GPUs of SLURM's bookkeeping only (their device files are
 # /dev/null and /dev/zero), so that job scripts asking for GPUs are accepted; jobs run as the
-# submitting user (root). Ports are chosen free at random, and munged has its own socket and key,
-# so clusters of several test runs on one machine do not meet.
+# submitting user (root). Ports are chosen free at random below the kernel's ephemeral range, and
+# munged has its own socket and key, so clusters of several test runs on one machine do not meet.
 slurm_cluster_dir=""
 PATH=$PATH:/usr/sbin:/sbin # the daemons
 
@@ -71,8 +71,13 @@ slurm_cluster_start() {
     _slurm_cluster_fail "munged did not start" || return 1
   _slurm_wait 10 test -S "$d/munge/socket" || _slurm_cluster_fail "munged made no socket" || return 1
 
+  # below the kernel's ephemeral range, where an outgoing connection of a test running beside
+  # this one (MPI, srun) may hold a port that nothing listens on
+  local ephemeral
+  read -r ephemeral _ < /proc/sys/net/ipv4/ip_local_port_range 2> /dev/null || ephemeral=32768
+  [ "$ephemeral" -gt 11000 ] || ephemeral=32768
   for _ in $(seq 50); do
-    port=$((20000 + RANDOM % 40000))
+    port=$((10000 + RANDOM % (ephemeral - 10002)))
     _slurm_port_free "$port" && _slurm_port_free $((port + 1)) && break
   done
   ln -sf /dev/null "$d/dev/gpu0"
