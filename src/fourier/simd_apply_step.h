@@ -45,8 +45,8 @@ struct SimdApplyStep {
     return e;
   }
 
-  // A hint to fetch the step matrices 2 W sites further on in the slice than the lanes' sites
-  // (two calls ahead): a neighbour's g is a stream of its own.
+  // A hint to fetch the step matrices 4 W sites further on in the slice than the lanes' sites
+  // (two calls ahead: 2 W sites of one parity): a neighbour's g is a stream of its own.
   void prefetch_step(const int (&t)[W], const std::int64_t (&s)[W]) const {
     constexpr std::uintptr_t bytes = N * N * sizeof(Complex<R>);
     for (int l = 0; l < W; ++l) {
