@@ -62,6 +62,17 @@ storage_values)
       -o "$d/gen"
     absent "$d/gen.0000"
   done
+  # auto (the default): 18 reals for fasd/facg on the cpu, 12 for the other algorithms
+  for run in "facg 18" "fasd 18" "overrelaxation 12"; do
+    read -r algorithm reals <<< "$run"
+    "${fix[@]}" --input "$d/cfg" --algorithm "$algorithm" --max-iterations 1 --unconverged discard \
+      > "$d/stdout" || true
+    grep -q "$reals-real storage" "$d/stdout" ||
+      fail "--storage auto with $algorithm is not $reals reals: $(grep storage "$d/stdout")"
+  done
+  "${fix[@]}" --input "$d/cfg" --algorithm facg --storage 12 --max-iterations 1 \
+    --unconverged discard > "$d/stdout" || true
+  grep -q "12-real storage" "$d/stdout" || fail "facg --storage 12 did not keep 12 reals"
   # SU(2) has no 8-parameter storage (--storage 12: 4 reals, 18: 8 reals)
   expect 1 --storage "SU(2)" -- "${fix[@]}" --generate hot --lattice 4,4,4,4 --group su2 \
     --storage 8 --output "$d/out"

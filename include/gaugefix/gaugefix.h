@@ -242,11 +242,13 @@ struct FixOptions {
   int reproject_interval = 0;       // sweeps between reprojections to SU(N); 0: never
   std::string precision = "double"; // single | mixed | double
   std::string backend = "cpu";      // cpu | cuda
-  int storage = 12;                 // reals per SU(3) link: 8, 12, 18 (SU(2): 12, 18)
-  bool transform = false;           // return g(x) in FixResult::transform
-  std::uint64_t seed = 1;           // random numbers of annealing and stochastic relaxation
-  std::string tuning;               // off | cached | on | force; empty: $GAUGEFIX_TUNING, else on
-  std::string exchange = "auto";    // halo path between GPUs: auto | staged | direct | peer
+  // reals per SU(3) link: 8, 12, 18 (SU(2): 12, 18); 0: auto, 18 for fasd/facg on the cpu,
+  // else 12
+  int storage = 0;
+  bool transform = false;        // return g(x) in FixResult::transform
+  std::uint64_t seed = 1;        // random numbers of annealing and stochastic relaxation
+  std::string tuning;            // off | cached | on | force; empty: $GAUGEFIX_TUNING, else on
+  std::string exchange = "auto"; // halo path between GPUs: auto | staged | direct | peer
   Communicator communicator;
   std::function<void(const Progress&)> progress; // called at each measurement (may be empty)
   bool history = false;                          // FixResult::history, as `gaugefix fix --history`

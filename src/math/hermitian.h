@@ -100,12 +100,30 @@ GF_INLINE Matrix<T, 2> exp_i(const Algebra<T, 2>& q) {
   return g;
 }
 
+// f q + h s and f q* + h s*: the entries (i, j) and (j, i) of f Q + h Q^2 off the diagonal,
+// from the upper entries q of Q and s of Q^2 (both Hermitian), sharing the products.
+template <class T>
+GF_INLINE void hermitian_pair(Complex<T> f, Complex<T> q, Complex<T> h, Complex<T> s,
+                              Complex<T>& upper, Complex<T>& lower) {
+  const T fq_rr = f.re * q.re, fq_ii = f.im * q.im, fq_ri = f.re * q.im, fq_ir = f.im * q.re;
+  const T hs_rr = h.re * s.re, hs_ii = h.im * s.im, hs_ri = h.re * s.im, hs_ir = h.im * s.re;
+  upper = {(fq_rr - fq_ii) + (hs_rr - hs_ii), (fq_ri + fq_ir) + (hs_ri + hs_ir)};
+  lower = {(fq_rr + fq_ii) + (hs_rr + hs_ii), (fq_ir - fq_ri) + (hs_ir - hs_ri)};
+}
+
+// SU(3): Q^2 and det Q from Q's real diagonal d and upper entries x = Q01, y = Q02, z = Q12
+// (Q^2 is Hermitian too: its real diagonal s and upper entries; d0 + d1 = -d2 exactly).
 template <class T>
 GF_INLINE Matrix<T, 3> exp_i(const Algebra<T, 3>& a) {
-  const Matrix<T, 3> q = to_matrix(a);
-  const Matrix<T, 3> q2 = q * q;
-  const T c1 = (q2.m[0][0].re + q2.m[1][1].re + q2.m[2][2].re) / T(2);
-  T c0 = determinant(q).re;
+  const T d0 = a.v[0], d1 = a.v[1], d2 = -a.v[0] - a.v[1];
+  const Complex<T> x = {a.v[2], a.v[3]}, y = {a.v[4], a.v[5]}, z = {a.v[6], a.v[7]};
+  const T nx = norm2(x), ny = norm2(y), nz = norm2(z);
+  const T s0 = d0 * d0 + nx + ny, s1 = nx + d1 * d1 + nz, s2 = ny + nz + d2 * d2;
+  const Complex<T> sx = y * conj(z) - d2 * x; // (Q^2)_01 = d0 x + x d1 + y z*
+  const Complex<T> sy = x * z - d1 * y;       // (Q^2)_02 = d0 y + x z + y d2
+  const Complex<T> sz = conj(x) * y - d0 * z; // (Q^2)_12 = x* y + d1 z + z d2
+  const T c1 = (s0 + s1 + s2) / T(2);
+  T c0 = d0 * d1 * d2 + T(2) * (x * z * conj(y)).re - d0 * nz - d1 * ny - d2 * nx;
   Complex<T> f0, f1, f2;
   if (c1 < T(1e-6)) {
     // exp(iQ) = sum_n (iQ)^n / n! with Q^3 = c1 Q + c0 (Cayley-Hamilton), through Q^6
@@ -145,12 +163,12 @@ GF_INLINE Matrix<T, 3> exp_i(const Algebra<T, 3>& a) {
     }
   }
   Matrix<T, 3> g;
-GF_UNROLL
-  for (int i = 0; i < 3; ++i)
-GF_UNROLL
-  for (int j = 0; j < 3; ++j)
-    g.m[i][j] =
-        f1 * q.m[i][j] + f2 * q2.m[i][j] + Complex<T>{i == j ? f0.re : T(0), i == j ? f0.im : T(0)};
+  g.m[0][0] = f0 + d0 * f1 + s0 * f2;
+  g.m[1][1] = f0 + d1 * f1 + s1 * f2;
+  g.m[2][2] = f0 + d2 * f1 + s2 * f2;
+  hermitian_pair(f1, x, f2, sx, g.m[0][1], g.m[1][0]);
+  hermitian_pair(f1, y, f2, sy, g.m[0][2], g.m[2][0]);
+  hermitian_pair(f1, z, f2, sz, g.m[1][2], g.m[2][1]);
   return g;
 }
 
