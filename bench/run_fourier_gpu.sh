@@ -5,12 +5,15 @@
 # facg in single and mixed precision to 2.5e-11, on thermalised beta = 6.0 SU(3) fields made by
 # `gaugefix generate` (hot start, THERM sweeps of 1 heatbath + 4 overrelaxation, mixed
 # precision). Writes $OUT/table.md (one row per run: iterations, seconds, F, theta, converged,
-# from each summary) and $OUT/logs.tar.gz (every command, output and summary; device.txt).
-# Environment: SIZES (default "32 48"), THERM (default 200), LIMIT (seconds per run, default
+# gradients, seconds preconditioning and, of them, transposing, from each summary) and
+# $OUT/logs.tar.gz (every command, output and summary; device.txt).
+# Environment: SIZES (default "32 48"; an entry L is an L^4 lattice, Lx,Ly,Lz,Lt any other,
+# e.g. 64,64,64,128), ONLY (default: every run; "facg": FACG in double alone, e.g. for strong
+# scaling), THERM (default 200), LIMIT (seconds per run, default
 # 240), BUDGET (seconds for the whole script, default 450: a run is cut at the budget and the
 # ones after it are skipped, so that the logs always come back), RANKS (default 1; 2 or more
 # adds facg in double under mpirun, one GPU per rank, its F, theta and iterations against one
-# GPU's).
+# GPU's, and its strong-scaling efficiency t_1 / (RANKS t_RANKS) to table.md).
 # Binaries and libraries come packed as for run_tuning_suite.sh (.gpupack, bench/README.md).
 # A failed step is reported as FAILED (in table.md and on stdout) with its log's last lines, the
 # fixes of a lattice whose field could not be made are skipped, and the script exits 1.
@@ -20,8 +23,8 @@ limit=${LIMIT:-240}
 budget=${BUDGET:-450}
 failed=()
 table="$out/table.md"
-{ echo "| lattice | run | precision | tolerance | iterations | seconds | F | theta | converged |"
-  echo "|---|---|---|---|---|---|---|---|---|"; } > "$table"
+{ echo "| lattice | run | precision | tolerance | iterations | seconds | F | theta | converged | gradients | preconditioning s | of it transposing s |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"; } > "$table"
 
 # Seconds the next step may take: LIMIT, or what is left of BUDGET (0: skip it).
 allowed() {
@@ -40,6 +43,11 @@ field() { # key of a summary file: its first value
   grep -m 1 "^ *$2:" "$1" | sed "s/^ *$2: *//"
 }
 
+row() { # label, run, precision, tolerance, summary: a line of table.md
+  local s=$5
+  echo "| $1 | $2 | $3 | $4 | $(field "$s" iterations) | $(field "$s" seconds) | $(field "$s" functional) | $(field "$s" theta) | $(field "$s" converged) | $(field "$s" gradients) | $(field "$s" precondition_seconds) | $(field "$s" transpose_seconds) |" >> "$table"
+}
+
 run_fix() { # lattice, name, precision, tolerance, then the options of gaugefix fix
   local L=$1 name=$2 prec=$3 tol=$4
   shift 4
@@ -52,14 +60,20 @@ run_fix() { # lattice, name, precision, tolerance, then the options of gaugefix 
   echo "fix $L $name rc=$rc" | tee -a "$out/device.txt"
   if [ $rc -ne 0 ] || [ ! -s "$summary" ]; then
     fail "fix $L $name" "$log" "rc=$rc; 124: over $t s, 3: not converged"
-    echo "| ${L}⁴ | $name | $prec | $tol | FAILED (rc=$rc) | | | | |" >> "$table"
+    echo "| $label | $name | $prec | $tol | FAILED (rc=$rc) | | | | | | | |" >> "$table"
     return 1
   fi
-  echo "| ${L}⁴ | $name | $prec | $tol | $(field "$summary" iterations) | $(field "$summary" seconds) | $(field "$summary" functional) | $(field "$summary" theta) | $(field "$summary" converged) |" >> "$table"
+  row "$label" "$name" "$prec" "$tol" "$summary"
 }
 
 for L in ${SIZES:-32 48}; do
-  gen="generate --backend cuda --precision mixed --lattice $L,$L,$L,$L --beta 6.0 --start hot --thermalisation ${THERM:-200} --or-sweeps 4 --configs 1 --seed 11 --measure-interval 50 --quiet -o $out/b6_$L"
+  if [[ $L == *,* ]]; then
+    lattice=$L label=${L//,/×}
+    L=${L//,/x}
+  else
+    lattice=$L,$L,$L,$L label=${L}⁴
+  fi
+  gen="generate --backend cuda --precision mixed --lattice $lattice --beta 6.0 --start hot --thermalisation ${THERM:-200} --or-sweeps 4 --configs 1 --seed 11 --measure-interval 50 --quiet -o $out/b6_$L"
   echo "# command: gaugefix $gen" > "$out/generate_$L.log"
   t=$(allowed)
   rc=124
@@ -72,10 +86,12 @@ for L in ${SIZES:-32 48}; do
   fi
   common="--backend cuda --input $cfg --check-interval 100 --reproject-interval 100"
   run_fix "$L" facg double 2.5e-13 $common --algorithm facg --max-iterations 20000
-  run_fix "$L" fasd double 2.5e-13 $common --algorithm fasd --max-iterations 20000
-  run_fix "$L" or_1.7 double 2.5e-13 $common --algorithm overrelaxation --omega 1.7 --max-iterations 100000
-  run_fix "$L" facg_single single 2.5e-11 $common --algorithm facg --max-iterations 20000
-  run_fix "$L" facg_mixed mixed 2.5e-11 $common --algorithm facg --max-iterations 20000
+  if [ "${ONLY:-}" != facg ]; then
+    run_fix "$L" fasd double 2.5e-13 $common --algorithm fasd --max-iterations 20000
+    run_fix "$L" or_1.7 double 2.5e-13 $common --algorithm overrelaxation --omega 1.7 --max-iterations 100000
+    run_fix "$L" facg_single single 2.5e-11 $common --algorithm facg --max-iterations 20000
+    run_fix "$L" facg_mixed mixed 2.5e-11 $common --algorithm facg --max-iterations 20000
+  fi
   if [ "${RANKS:-1}" -gt 1 ]; then
     mpi="mpirun --allow-run-as-root --bind-to none -np $RANKS -x LD_LIBRARY_PATH -x GAUGEFIX_TUNE_CACHE"
     log="$out/fix_${L}_facg_${RANKS}ranks.log" summary="$out/fix_${L}_facg_${RANKS}ranks.yaml"
@@ -88,8 +104,10 @@ for L in ${SIZES:-32 48}; do
     if [ $rc -ne 0 ] || [ ! -s "$summary" ]; then
       fail "fix $L facg on $RANKS ranks" "$log" "rc=$rc"
     else
-      echo "| ${L}⁴ | facg, $RANKS GPUs | double | 2.5e-13 | $(field "$summary" iterations) | $(field "$summary" seconds) | $(field "$summary" functional) | $(field "$summary" theta) | $(field "$summary" converged) |" >> "$table"
+      row "$label" "facg, $RANKS GPUs" double 2.5e-13 "$summary"
       one="$out/fix_${L}_facg.yaml"
+      [ -s "$one" ] && python3 -c "import sys; t1, tn, n = float(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]); print('strong scaling of facg on %s, 1 -> %d GPUs: %.3f s -> %.3f s, efficiency %.2f' % (sys.argv[4], n, t1, tn, t1 / (n * tn)))" \
+        "$(field "$one" seconds)" "$(field "$summary" seconds)" "$RANKS" "$label" | tee -a "$out/device.txt" >> "$out/scaling.txt"
       if [ -s "$one" ] && { [ "$(field "$one" functional)" != "$(field "$summary" functional)" ] ||
                             [ "$(field "$one" theta)" != "$(field "$summary" theta)" ] ||
                             [ "$(field "$one" iterations)" != "$(field "$summary" iterations)" ]; }; then
@@ -100,6 +118,7 @@ for L in ${SIZES:-32 48}; do
   rm -f "$cfg"
 done
 
+[ -s "$out/scaling.txt" ] && { echo; cat "$out/scaling.txt"; } >> "$table"
 cp "$table" "$dest/table.md"
 tar -C "$out" -czf "$dest/logs.tar.gz" .
 cat "$table"
