@@ -30,3 +30,10 @@ GF_INLINE void prefetch_host(std::uintptr_t a) {
   (void)a;
 #endif
 }
+
+// prefetch_host for every (64-byte) cache line that the `bytes` bytes from address `a` touch.
+GF_INLINE void prefetch_host_bytes(std::uintptr_t a, std::uintptr_t bytes) {
+  constexpr std::uintptr_t line = 64;
+  for (std::uintptr_t l = a & ~(line - 1); l < a + bytes; l += line)
+    prefetch_host(l);
+}

@@ -127,12 +127,12 @@ public:
     copy_buffer(Exec{}, w, delta_.data(), delta_.size());
     fft_->spatial(FftSign::forward);
     if constexpr (landau) {
-      to_units();
+      timed_transpose([this] { slices_to_units(); });
       fft_->temporal(FftSign::forward);
       launch("fourier.momentum4", lay_.local_units() * lay_.unit_elements(),
              MomentumMultiply<R>{weight_.data(), fft_->units()});
       fft_->temporal(FftSign::backward);
-      from_units();
+      timed_transpose([this] { units_to_slices(); });
     } else {
       launch("fourier.momentum3", lay_.slice_elements(lay_.nt),
              MomentumMultiply<R>{weight_.data(), w});
@@ -339,18 +339,13 @@ private:
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
 
-  // The transposes, timed from a synchronised device to a synchronised device.
-  void to_units() {
+  // A transpose (slices_to_units or units_to_slices), timed from a synchronised device to a
+  // synchronised device.
+  template <class Transpose>
+  void timed_transpose(const Transpose& transpose) {
     gf::synchronize(Exec{});
     const auto start = std::chrono::steady_clock::now();
-    slices_to_units();
-    gf::synchronize(Exec{});
-    times_.transposes += seconds_since(start);
-  }
-  void from_units() {
-    gf::synchronize(Exec{});
-    const auto start = std::chrono::steady_clock::now();
-    units_to_slices();
+    transpose();
     gf::synchronize(Exec{});
     times_.transposes += seconds_since(start);
   }

@@ -109,9 +109,7 @@ struct LinkAlgebraView {
     if (!site_major) return;
     const auto a = reinterpret_cast<std::uintptr_t>(data + offset(t, p, mu, h));
     const std::uintptr_t bytes = link_algebra_reals<N> * sizeof(double);
-    const std::uintptr_t ahead = a + std::uintptr_t(sites) * dirs * bytes;
-    prefetch_host(ahead);
-    prefetch_host(ahead + bytes - 1); // the line of its last byte
+    prefetch_host_bytes(a + std::uintptr_t(sites) * dirs * bytes, bytes);
   }
   // The stored reals of A_mu(x), in the order above.
   GF_HD void load_reals(int t, int p, int mu, std::int64_t h,

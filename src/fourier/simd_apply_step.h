@@ -50,11 +50,9 @@ struct SimdApplyStep {
   void prefetch_step(const int (&t)[W], const std::int64_t (&s)[W]) const {
     constexpr std::uintptr_t bytes = N * N * sizeof(Complex<R>);
     for (int l = 0; l < W; ++l) {
-      const auto a = reinterpret_cast<std::uintptr_t>(
-          step.g + step.lay.step_index(t[l], 0, N * N, s[l] + 4 * W));
-      for (std::uintptr_t b = 0; b < bytes; b += 64)
-        prefetch_host(a + b);
-      prefetch_host(a + bytes - 1);
+      prefetch_host_bytes(reinterpret_cast<std::uintptr_t>(
+                              step.g + step.lay.step_index(t[l], 0, N * N, s[l] + 4 * W)),
+                          bytes);
     }
   }
 
