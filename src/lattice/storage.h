@@ -34,7 +34,7 @@ inline Storage parse_storage(int reals) {
 
 // The reals per SU(3) link of --storage auto, the default: 18 for the Fourier-accelerated
 // algorithms on the CPU, whose move is limited by arithmetic there and, with 18, rebuilds no
-// row on every load (docs/fourier.md, "Storage"); 12 everywhere else.
+// row on every load (docs/fourier.md, "the exponential and the storage"); 12 elsewhere.
 inline int auto_storage_reals(bool fourier_on_cpu) {
   return fourier_on_cpu ? 18 : 12;
 }
