@@ -9,11 +9,12 @@
 # $OUT/logs.tar.gz (every command, output and summary; device.txt).
 # Environment: SIZES (default "32 48"; an entry L is an L^4 lattice, Lx,Ly,Lz,Lt any other,
 # e.g. 64,64,64,128), ONLY (default: every run; "facg": FACG in double alone, e.g. for strong
-# scaling), THERM (default 200), LIMIT (seconds per run, default
-# 240), BUDGET (seconds for the whole script, default 450: a run is cut at the budget and the
-# ones after it are skipped, so that the logs always come back), RANKS (default 1; 2 or more
-# adds facg in double under mpirun, one GPU per rank, its F, theta and iterations against one
-# GPU's, and its strong-scaling efficiency t_1 / (RANKS t_RANKS) to table.md).
+# scaling), THERM (default 200), LIMIT (seconds per run, default 240), BUDGET (seconds for
+# the whole script, default 450: a run is cut at the budget and the ones after it are
+# skipped, so that the logs always come back), RANKS (default 1; 2 or more first runs the
+# FourierRanks.*OnGpu tests under mpirun, one GPU per rank, then adds facg in double on RANKS
+# GPUs to every lattice, its F, theta and iterations against one GPU's, and its
+# strong-scaling efficiency t_1 / (RANKS t_RANKS) to table.md).
 # Binaries and libraries come packed as for run_tuning_suite.sh (.gpupack, bench/README.md).
 # A failed step is reported as FAILED (in table.md and on stdout) with its log's last lines, the
 # fixes of a lattice whose field could not be made are skipped, and the script exits 1.
@@ -66,6 +67,21 @@ run_fix() { # lattice, name, precision, tolerance, then the options of gaugefix 
   row "$label" "$name" "$prec" "$tol" "$summary"
 }
 
+ranks=${RANKS:-1}
+if [ "$ranks" -gt 1 ]; then # the distributed transpose first: fixes on RANKS GPUs against one, bitwise
+  threads=$(($(nproc) / ranks)) # the node's cores, shared by the ranks
+  gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+  where="$ranks GPUs"
+  [ "$gpus" -lt "$ranks" ] && where="$ranks ranks on $gpus GPU(s)" # a check of the messages only
+  mpi="mpirun --allow-run-as-root --bind-to none -np $ranks -x LD_LIBRARY_PATH -x GAUGEFIX_TUNE_CACHE -x OMP_NUM_THREADS=$threads"
+  log="$out/fourier_ranks_tests.log"
+  echo "# command: $mpi unit_tests --gtest_filter='FourierRanks.*OnGpu'" > "$log"
+  timeout "$(allowed)" $mpi "$bin/unit_tests" --gtest_filter='FourierRanks.*OnGpu' >> "$log" 2>&1
+  rc=$?
+  echo "FourierRanks.*OnGpu on $ranks ranks rc=$rc" | tee -a "$out/device.txt"
+  [ $rc -ne 0 ] && fail "FourierRanks.*OnGpu on $ranks ranks" "$log" "rc=$rc"
+fi
+
 for L in ${SIZES:-32 48}; do
   if [[ $L == *,* ]]; then
     lattice=$L label=${L//,/×}
@@ -92,27 +108,26 @@ for L in ${SIZES:-32 48}; do
     run_fix "$L" facg_single single 2.5e-11 $common --algorithm facg --max-iterations 20000
     run_fix "$L" facg_mixed mixed 2.5e-11 $common --algorithm facg --max-iterations 20000
   fi
-  if [ "${RANKS:-1}" -gt 1 ]; then
-    mpi="mpirun --allow-run-as-root --bind-to none -np $RANKS -x LD_LIBRARY_PATH -x GAUGEFIX_TUNE_CACHE"
-    log="$out/fix_${L}_facg_${RANKS}ranks.log" summary="$out/fix_${L}_facg_${RANKS}ranks.yaml"
+  if [ "$ranks" -gt 1 ]; then
+    log="$out/fix_${L}_facg_${ranks}ranks.log" summary="$out/fix_${L}_facg_${ranks}ranks.yaml"
     echo "# command: $mpi gaugefix fix $common --algorithm facg --precision double --tolerance 2.5e-13" > "$log"
     t=$(allowed)
     rc=124
     [ "$t" -gt 0 ] && { timeout "$t" $mpi "$bin/gaugefix" fix $common --algorithm facg --max-iterations 20000 \
       --precision double --tolerance 2.5e-13 --summary "$summary" >> "$log" 2>&1; rc=$?; }
-    echo "fix $L facg on $RANKS ranks rc=$rc" | tee -a "$out/device.txt"
+    echo "fix $L facg on $ranks ranks rc=$rc" | tee -a "$out/device.txt"
     if [ $rc -ne 0 ] || [ ! -s "$summary" ]; then
-      fail "fix $L facg on $RANKS ranks" "$log" "rc=$rc"
+      fail "fix $L facg on $ranks ranks" "$log" "rc=$rc"
     else
-      row "$label" "facg, $RANKS GPUs" double 2.5e-13 "$summary"
+      row "$label" "facg, $where" double 2.5e-13 "$summary"
       one="$out/fix_${L}_facg.yaml"
       if [ -s "$one" ]; then # against one GPU: the same numbers, and the efficiency
         if [ "$(field "$one" functional)" != "$(field "$summary" functional)" ] ||
            [ "$(field "$one" theta)" != "$(field "$summary" theta)" ] ||
            [ "$(field "$one" iterations)" != "$(field "$summary" iterations)" ]; then
-          fail "facg on $RANKS ranks equals 1 rank" "$summary" "F, theta or iterations differ from one GPU's"
+          fail "facg on $ranks ranks equals 1 rank" "$summary" "F, theta or iterations differ from one GPU's"
         fi
-        awk -v l="$label" -v n="$RANKS" -v t1="$(field "$one" seconds)" -v tn="$(field "$summary" seconds)" \
+        [ "$gpus" -ge "$ranks" ] && awk -v l="$label" -v n="$ranks" -v t1="$(field "$one" seconds)" -v tn="$(field "$summary" seconds)" \
           'BEGIN { printf "strong scaling of facg on %s, 1 -> %d GPUs: %.3f s -> %.3f s, efficiency %.2f\n", l, n, t1, tn, t1 / (n * tn) }' |
           tee -a "$out/device.txt" >> "$out/scaling.txt"
       fi

@@ -31,6 +31,7 @@ public:
   virtual ExchangePath path() const = 0; // as requested; automatic is resolved by the user
   virtual bool device_pointers() const = 0;
   virtual bool neighbours_on_this_node() const = 0;
+  virtual bool all_on_this_node() const = 0; // every rank (the transpose's peer path)
   virtual void send(const void* data, std::int64_t bytes, Neighbour to, int tag) = 0;
   virtual void receive(void* data, std::int64_t bytes, Neighbour from, int tag) = 0;
   virtual void wait() = 0;

@@ -23,6 +23,9 @@ public:
     int in_node[2];
     MPI_Group_translate_ranks(world_group, 2, peers, node_group, in_node);
     same_node_ = in_node[0] != MPI_UNDEFINED && in_node[1] != MPI_UNDEFINED;
+    int node_size = 0;
+    MPI_Comm_size(node, &node_size);
+    all_same_node_ = node_size == world.size();
     MPI_Group_free(&world_group);
     MPI_Group_free(&node_group);
     MPI_Comm_free(&node);
@@ -36,6 +39,7 @@ public:
   ExchangePath path() const override { return path_; }
   bool device_pointers() const override { return device_; }
   bool neighbours_on_this_node() const override { return same_node_; }
+  bool all_on_this_node() const override { return all_same_node_; }
 
   void send(const void* data, std::int64_t bytes, Neighbour to, int tag) override {
     requests_.emplace_back();
@@ -109,7 +113,8 @@ private:
   World world_;
   ExchangePath path_;
   bool device_;
-  bool same_node_ = false;
+  bool same_node_ = false;     // both neighbours share this node
+  bool all_same_node_ = false; // every rank does
   std::vector<MPI_Request> requests_;
 };
 

@@ -182,6 +182,7 @@ public:
   ExchangePath path() const override { return c_->path(); }
   bool device_pointers() const override { return c_->device_pointers(); }
   bool neighbours_on_this_node() const override { return c_->neighbours_on_this_node(); }
+  bool all_on_this_node() const override { return c_->all_on_this_node(); }
   void send(const void* data, std::int64_t bytes, Neighbour to, int tag) override {
     ++sends;
     c_->send(data, bytes, to, tag);

@@ -18,9 +18,11 @@
 //
 // Preconditioning Z = P Delta: Delta is copied into the transform's slices, transformed over
 // (x, y, z); Landau gauge then transposes to the units (on several ranks through one
-// all-to-all message exchange each way, Channel::all_to_all; staged through host memory where
-// the backend's memory is not host memory and MPI cannot read it: pinned host buffers, kept
-// for the field's life, as the halo exchange does), transforms over t,
+// all-to-all message exchange each way: GPUs of one node copy straight into each other's
+// receive buffers (PeerAllToAll, CUDA IPC, under the halo's path rule), else
+// Channel::all_to_all, staged through host memory where the backend's memory is not host
+// memory and MPI cannot read it: pinned host buffers, kept for the field's life, as the halo
+// exchange does), transforms over t,
 // multiplies by p^2_max / p^2 / V and goes back the same way; Coulomb gauge multiplies by
 // p^2_max / p^2 / V3 per slice. Every sum is formed per time slice in a fixed order and the
 // slices' sums are gathered in slice order, so every number is independent of the number of
@@ -31,6 +33,7 @@
 // the engine's backup and restore.
 #pragma once
 #include "comm/channel.h"
+#include "comm/peer_all_to_all.h"
 #include "core/error.h"
 #include "fix/launch_candidates.h"
 #include "fix/launch_choice.h"
@@ -99,6 +102,10 @@ public:
     if (landau && lay_.ranks > 1) { // one rank transposes in place (TransposeLocal)
       message_out_.emplace(messages());
       message_in_.emplace(messages());
+      if constexpr (Exec::device_memory) {
+        peer_ = std::make_unique<PeerAllToAll<Exec>>(channel_, message_in_->data());
+        if (!peer_->usable()) peer_.reset();
+      }
     }
     choose_launches();
   }
@@ -387,6 +394,10 @@ private:
               const std::vector<std::int64_t>& receive) {
     gf::synchronize(Exec{});
     const std::int64_t row = std::int64_t(lay_.L[0]) * sizeof(C);
+    if (peer_) {
+      peer_->exchange(queue_, out, send, receive, row);
+      return in;
+    }
     if (!Exec::device_memory || channel_->device_pointers()) {
       channel_->all_to_all(out, send, in, receive, row);
       return in;
@@ -422,6 +433,7 @@ private:
   Buffer<Exec, double> weight_;    // p^2_max / p^2 / volume per element of the units or slices
   std::unique_ptr<LatticeFft<R>> fft_;
   std::optional<Buffer<Exec, C>> message_out_, message_in_;
+  std::unique_ptr<PeerAllToAll<Exec>> peer_; // the transpose, GPU to GPU (one node)
   std::unique_ptr<MessageBuffer<Exec>> staged_out_, staged_in_; // the transpose, staged
   std::unique_ptr<MessageBuffer<Exec>> halo_out_, halo_in_;     // D's slice 0, staged
   Queue<Exec> queue_;
