@@ -119,10 +119,8 @@ FixResult fix(Field& links, const FixOptions& options) {
     const gf::FixOptions sched = schedule(options, eo.gauge);
     eo.precision = precision_option(options.precision);
     eo.backend = backend_option(options.backend);
-    const bool fourier = options.algorithm == "fasd" || options.algorithm == "facg";
-    const int reals = options.storage != 0
-                          ? options.storage
-                          : gf::auto_storage_reals(fourier && eo.backend == gf::Backend::cpu);
+    const int reals =
+        options.storage != 0 ? options.storage : gf::auto_storage_reals(sched, eo.backend);
     eo.storage = storage_option(reals, u.nc);
     eo.track_transform = options.transform;
     eo.seed = options.seed;

@@ -8,8 +8,7 @@
 namespace gf {
 
 void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
-  static std::string gauge = "landau", precision = "double", backend = "cpu", group = "su3",
-                     storage = "auto";
+  static std::string gauge = "landau", precision = "double", backend = "cpu", group = "su3";
   fix.add_option("--input,-i", opt.input,
                  "configurations to fix, any format gaugefix reads; a quoted glob "
                  "('cfg/*.lime') is expanded (default: generate one)")
@@ -82,7 +81,7 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   fix.add_option("--precision,-p", precision, "single, mixed or double")
       ->check(CLI::IsMember({"single", "mixed", "double"}));
   fix.add_option("--backend", backend, "cpu or cuda")->check(CLI::IsMember({"cpu", "cuda"}));
-  fix.add_option("--storage", storage,
+  fix.add_option("--storage", opt.storage,
                  "reals stored per SU(3) link: 8, 12 or 18 (SU(2): 12 or 18), or auto: 18 for "
                  "fasd/facg on the cpu, else 12")
       ->check(CLI::IsMember({"auto", "8", "12", "18"}));
@@ -127,10 +126,6 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
     opt.engine.gauge = parse_gauge(gauge);
     opt.engine.precision = parse_precision(precision);
     opt.engine.backend = parse_backend(backend);
-    const bool fourier = opt.algorithm == "fasd" || opt.algorithm == "facg";
-    opt.engine.storage = parse_storage(
-        storage == "auto" ? auto_storage_reals(fourier && opt.engine.backend == Backend::cpu)
-                          : std::stoi(storage));
     opt.nc = group == "su2" ? 2 : 3;
   });
 }

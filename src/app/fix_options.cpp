@@ -107,6 +107,9 @@ void build_schedule(FixCommandOptions& opt) {
                 provenance_text(opt.t_max) + " (annealing cools from --t-max to --t-min)");
   opt.fix.record_history = !opt.history.empty();
   validate(opt.fix, opt.engine.gauge);
+  opt.engine.storage =
+      parse_storage(opt.storage == "auto" ? auto_storage_reals(opt.fix, opt.engine.backend)
+                                          : std::stoi(opt.storage));
 }
 
 } // namespace gf

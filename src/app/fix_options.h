@@ -42,6 +42,7 @@ struct FixCommandOptions {
   FixOptions fix;
   std::string algorithm = "overrelaxation"; // or fasd, facg (Fourier-accelerated, fourier/descent.h)
   double omega = 1.7;
+  std::string storage = "auto"; // --storage: 8, 12, 18 or auto (auto_storage_reals, schedule.h)
   std::string alpha = "auto";               // fasd / facg step: auto (line search) or a number > 0
   int max_iterations = 20000;
   int anneal_steps = 0;

@@ -63,6 +63,13 @@ void validate(const FixOptions& opt, GaugeKind gauge) {
                   "(use relaxation, overrelaxation or stochastic)");
 }
 
+int auto_storage_reals(const FixOptions& opt, Backend backend) {
+  const bool descent = std::any_of(opt.phases.begin(), opt.phases.end(), [](const Phase& p) {
+    return p.descent.method != DescentMethod::none;
+  });
+  return descent && backend == Backend::cpu ? 18 : 12;
+}
+
 namespace {
 
 bool finite(const Measurement& m) {

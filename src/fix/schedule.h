@@ -93,6 +93,11 @@ bool gauge_condition_holds(const Measurement& m, GaugeKind gauge, double toleran
 // for MAG is refused (it exists for Landau and Coulomb gauge).
 void validate(const FixOptions& opt, GaugeKind gauge);
 void validate(const FixOptions& opt);
+// The reals per SU(3) link of --storage auto (the default; library FixOptions::storage 0):
+// 18 where the schedule has a Fourier-accelerated phase and runs on the CPU, whose move is
+// limited by arithmetic there and, with 18, rebuilds no row on every load (docs/fourier.md,
+// "the exponential and the storage"); 12 everywhere else.
+int auto_storage_reals(const FixOptions& opt, Backend backend);
 // The update kinds the schedule sweeps with (annealing adds its microcanonical steps), for
 // Engine::prepare.
 std::vector<UpdateParams> schedule_update_kinds(const FixOptions& opt);

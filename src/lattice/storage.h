@@ -32,13 +32,6 @@ inline Storage parse_storage(int reals) {
   throw Error("--storage must be 8, 12 or 18 (got " + std::to_string(reals) + ")");
 }
 
-// The reals per SU(3) link of --storage auto, the default: 18 for the Fourier-accelerated
-// algorithms on the CPU, whose move is limited by arithmetic there and, with 18, rebuilds no
-// row on every load (docs/fourier.md, "the exponential and the storage"); 12 elsewhere.
-inline int auto_storage_reals(bool fourier_on_cpu) {
-  return fourier_on_cpu ? 18 : 12;
-}
-
 // Throws Error naming --storage where the group cannot be kept in this storage.
 inline void check_storage(Storage s, int nc) {
   if (s == Storage::params8 && nc != 3)
