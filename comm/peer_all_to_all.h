@@ -1,19 +1,18 @@
 // peer_all_to_all.h: the all-to-all of the distributed transpose (fourier/fourier_field.h)
-// between GPUs of one node, copied by the GPUs themselves (CUDA IPC, NVLink where present)
-// instead of staged through pinned host memory and MPI.
+// between GPUs of one node, written by the GPUs themselves straight into each other's
+// memory (CUDA IPC, NVLink where present) instead of staged through pinned host memory and
+// MPI.
 //
-// The constructor is collective: every rank exports its receive buffer (a whole device
+// The constructor is collective: every rank exports its receive array (a whole device
 // allocation) and maps every other rank's. usable() is true on every rank or on none: only
 // where the path is peer or automatic (and MPI cannot read device memory), every rank is on
 // this node and every mapping opened; else the caller stages through host memory (asking
 // for peer then is an Error, as for the halo exchange).
 //
-// exchange() is called with the device idle (the caller synchronised it). It gathers every
-// rank's receive offsets (the gather is also the barrier after which no kernel reads a
-// receive buffer), copies each of its blocks straight into its receiver's buffer at the
-// place that receiver expects it (block q of `out` to rank q, the ranks taken in a rotated
-// order so that the links are loaded evenly), waits for its copies and then for every
-// rank's: the receive buffer is complete on return. MPI carries only offsets and a barrier.
+// A transpose's packing kernel then writes each element of its message straight into its
+// receiver's array (PackToPeers, fourier/fourier_functors.h), between targets(), which says
+// where each block goes, and finish(): no message array on the sending side and no copy;
+// MPI carries only the receivers' offsets and two barriers.
 #pragma once
 #include "backend/host_exec.h"
 #include "comm/channel.h"
@@ -68,9 +67,17 @@ public:
 
   bool usable() const { return usable_; }
 
-  // Channel::all_to_all's contract, into the receive allocation given to the constructor.
-  void exchange(const Queue<Exec>& queue, const void* out, const std::vector<std::int64_t>& send,
-                const std::vector<std::int64_t>& receive, std::int64_t row_bytes) {
+  // Where block q of this rank's message array (send[q] rows from the sum of send[0..q-1]
+  // on) goes: rank q's receive allocation, mapped here, at a shift in rows from its place in
+  // our array (receive[r] rows come from rank r, in rank order: Channel::all_to_all's
+  // contract). Collective: gathers every rank's receive offsets; called with the device idle,
+  // so that the gather is also the barrier after which no kernel reads a receive array.
+  struct Target {
+    void* array;
+    std::int64_t shift_rows;
+  };
+  std::vector<Target> targets(const std::vector<std::int64_t>& send,
+                              const std::vector<std::int64_t>& receive) const {
     const int n = static_cast<int>(mapped_.size()), me = channel_->rank();
     std::vector<std::int64_t> receive_at(n, 0), send_at(n, 0);
     for (int q = 1; q < n; ++q) {
@@ -79,17 +86,18 @@ public:
     }
     const std::vector<std::string> offsets = channel_->all_gather_strings(
         std::string(reinterpret_cast<const char*>(receive_at.data()), n * sizeof(std::int64_t)));
-    for (int k = 0; k < n; ++k) {
-      const int q = (me + k) % n;
+    std::vector<Target> out(n);
+    for (int q = 0; q < n; ++q) {
       std::int64_t at = 0; // where rank q wants our block, in rows
       std::memcpy(&at, offsets[q].data() + me * sizeof(std::int64_t), sizeof at);
-      if (send[q] == 0) continue;
-      copy_async(queue, static_cast<char*>(mapped_[q]) + at * row_bytes,
-                 static_cast<const char*>(out) + send_at[q] * row_bytes, send[q] * row_bytes);
+      out[q] = {mapped_[q], at - send_at[q]};
     }
-    queue.synchronize();
-    channel_->all(true); // a barrier: every rank's copies are done
+    return out;
   }
+
+  // After the writes, with the device idle again: on return every rank's receive array is
+  // complete (a barrier).
+  void finish() const { channel_->all(true); }
 
 private:
   void close() {

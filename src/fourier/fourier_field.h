@@ -18,15 +18,14 @@
 //
 // Preconditioning Z = P Delta: Delta is copied into the transform's slices, transformed over
 // (x, y, z); Landau gauge then transposes to the units (on several ranks through one
-// all-to-all message exchange each way: GPUs of one node copy straight into each other's
-// receive buffers (PeerAllToAll, CUDA IPC, under the halo's path rule), else
-// Channel::all_to_all, staged through host memory where the backend's memory is not host
-// memory and MPI cannot read it: pinned host buffers, kept for the field's life, as the halo
-// exchange does), transforms over t,
-// multiplies by p^2_max / p^2 / V and goes back the same way; Coulomb gauge multiplies by
-// p^2_max / p^2 / V3 per slice. Every sum is formed per time slice in a fixed order and the
-// slices' sums are gathered in slice order, so every number is independent of the number of
-// ranks and threads.
+// all-to-all message exchange each way: between GPUs of one node the packing kernel writes
+// straight into the receivers' arrays (PeerAllToAll, CUDA IPC, under the halo's path rule);
+// else Channel::all_to_all, staged through host memory where the backend's memory is not
+// host memory and MPI cannot read it: pinned host buffers, kept for the field's life, as the
+// halo exchange does), transforms over t, multiplies by p^2_max / p^2 / V and goes back the
+// same way; Coulomb gauge multiplies by p^2_max / p^2 / V3 per slice. Every sum is formed per
+// time slice in a fixed order and the slices' sums are gathered in slice order, so every
+// number is independent of the number of ranks and threads.
 //
 // Launches go through the engine's LaunchChoice (tuning/): one key per kernel, with the
 // plain one-thread-per-item candidates; ApplyStep, which changes the links, is tuned between
@@ -100,12 +99,14 @@ public:
     }
     gf::synchronize(Exec{});
     if (landau && lay_.ranks > 1) { // one rank transposes in place (TransposeLocal)
-      message_out_.emplace(messages());
       message_in_.emplace(messages());
       if constexpr (Exec::device_memory) {
-        peer_ = std::make_unique<PeerAllToAll<Exec>>(channel_, message_in_->data());
-        if (!peer_->usable()) peer_.reset();
+        if (lay_.ranks <= PeerTargets<R>::max_ranks) {
+          peer_ = std::make_unique<PeerAllToAll<Exec>>(channel_, message_in_->data());
+          if (!peer_->usable()) peer_.reset();
+        }
       }
+      if (!peer_) message_out_.emplace(messages());
     }
     choose_launches();
   }
@@ -264,7 +265,7 @@ private:
         choose("fourier.transpose_local", lay_.units() * lay_.unit_elements(),
                TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), true});
       } else {
-        C* m = message_out_->data();
+        C* m = message_in_->data(); // scratch here (PackToPeers launches as TransposeSlices)
         choose("fourier.transpose_slices", slice_side(),
                TransposeSlices<R>{lay_, fft_->slices(), m, true});
         choose("fourier.transpose_units", unit_side(),
@@ -364,11 +365,9 @@ private:
              TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), true});
       return;
     }
-    C* out = message_out_->data();
-    launch("fourier.transpose_slices", slice_side(),
-           TransposeSlices<R>{lay_, fft_->slices(), out, true});
-    C* in = lay_.ranks > 1 ? exchange(out, slice_side_rows(), message_in_->data(), unit_side_rows())
-                           : out;
+    C* in = send_side("fourier.transpose_slices", slice_side(),
+                      TransposeSlices<R>{lay_, fft_->slices(), nullptr, true}, slice_side_rows(),
+                      unit_side_rows());
     launch("fourier.transpose_units", unit_side(),
            TransposeUnits<R>{lay_, fft_->units(), in, false});
   }
@@ -379,13 +378,39 @@ private:
              TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), false});
       return;
     }
-    C* out = message_out_->data();
-    launch("fourier.transpose_units", unit_side(),
-           TransposeUnits<R>{lay_, fft_->units(), out, true});
-    C* in = lay_.ranks > 1 ? exchange(out, unit_side_rows(), message_in_->data(), slice_side_rows())
-                           : out;
+    C* in = send_side("fourier.transpose_units", unit_side(),
+                      TransposeUnits<R>{lay_, fft_->units(), nullptr, true}, unit_side_rows(),
+                      slice_side_rows());
     launch("fourier.transpose_slices", slice_side(),
            TransposeSlices<R>{lay_, fft_->slices(), in, false});
+  }
+
+  // A transpose's sending side: `pack` fills the message array, which is exchanged (rows_out
+  // rows to each rank, rows_in from each); between GPUs of one node (peer_) it writes each
+  // element straight into its receiver's array instead, with the launch chosen for `pack`.
+  // Returns the message received.
+  template <class Pack>
+  C* send_side(const char* kernel, std::int64_t n, Pack pack,
+               const std::vector<std::int64_t>& rows_out,
+               const std::vector<std::int64_t>& rows_in) {
+    if constexpr (Exec::device_memory) {
+      if (peer_) {
+        gf::synchronize(Exec{});
+        PeerTargets<R> to{};
+        const auto targets = peer_->targets(rows_out, rows_in);
+        for (std::size_t q = 0; q < targets.size(); ++q) {
+          to.array[q] = static_cast<C*>(targets[q].array);
+          to.shift[q] = targets[q].shift_rows * lay_.L[0];
+        }
+        launch(kernel, n, PackToPeers<R, Pack>{pack, to});
+        gf::synchronize(Exec{});
+        peer_->finish();
+        return message_in_->data();
+      }
+    }
+    pack.message = message_out_->data();
+    launch(kernel, n, pack);
+    return exchange(pack.message, rows_out, message_in_->data(), rows_in);
   }
 
   // The all-to-all of the transpose: block q of `out` goes to rank q, block r of `in` comes
@@ -394,10 +419,6 @@ private:
               const std::vector<std::int64_t>& receive) {
     gf::synchronize(Exec{});
     const std::int64_t row = std::int64_t(lay_.L[0]) * sizeof(C);
-    if (peer_) {
-      peer_->exchange(queue_, out, send, receive, row);
-      return in;
-    }
     if (!Exec::device_memory || channel_->device_pointers()) {
       channel_->all_to_all(out, send, in, receive, row);
       return in;
@@ -432,8 +453,8 @@ private:
   Buffer<Exec, double> dot_sums_;  // per site: tr[Delta X] of dot_gradient
   Buffer<Exec, double> weight_;    // p^2_max / p^2 / volume per element of the units or slices
   std::unique_ptr<LatticeFft<R>> fft_;
-  std::optional<Buffer<Exec, C>> message_out_, message_in_;
-  std::unique_ptr<PeerAllToAll<Exec>> peer_; // the transpose, GPU to GPU (one node)
+  std::optional<Buffer<Exec, C>> message_out_, message_in_; // several ranks; out without peer_
+  std::unique_ptr<PeerAllToAll<Exec>> peer_; // the transpose, GPU to GPU (one node; else none)
   std::unique_ptr<MessageBuffer<Exec>> staged_out_, staged_in_; // the transpose, staged
   std::unique_ptr<MessageBuffer<Exec>> halo_out_, halo_in_;     // D's slice 0, staged
   Queue<Exec> queue_;

@@ -448,23 +448,32 @@ struct TransposeSlices {
   Complex<R>* message;
   bool to_message;
 
-  GF_HD void operator()(std::int64_t i) const {
+  // The slice-layout index of message element i.
+  GF_HD std::int64_t layout_index(std::int64_t i) const {
     const std::int64_t ut = index_div(i, lay.L[0]), u = index_div(ut, lay.nt);
     const int x = static_cast<int>(i - ut * lay.L[0]);
     const int t = static_cast<int>(ut - u * lay.nt);
     const std::int64_t rows = std::int64_t(lay.L[1]) * lay.L[2];
     const std::int64_t c = index_div(u, rows);
-    const std::int64_t index =
-        lay.slice_index(t, static_cast<int>(c), x + lay.L[0] * (u - c * rows));
+    return lay.slice_index(t, static_cast<int>(c), x + lay.L[0] * (u - c * rows));
+  }
+  // The rank message element i goes to: the one holding its unit.
+  GF_HD int destination(std::int64_t i) const {
+    return lay.unit_owner(index_div(index_div(i, lay.L[0]), lay.nt));
+  }
+  GF_HD Complex<R> packed(std::int64_t i) const { return slices[layout_index(i)]; }
+
+  GF_HD void operator()(std::int64_t i) const {
     if (to_message) {
-      message[i] = slices[index];
+      message[i] = packed(i);
     } else {
-      slices[index] = message[i];
+      slices[layout_index(i)] = message[i];
     }
   }
 };
 
-// Message [source rank][own unit][source's local t][x] <-> unit layout.
+// Message [source rank][own unit][source's local t][x] <-> unit layout; on the sending side
+// the first index is the destination rank.
 template <class R>
 struct TransposeUnits {
   FourierLayout lay;
@@ -472,19 +481,51 @@ struct TransposeUnits {
   Complex<R>* message;
   bool to_message;
 
-  GF_HD void operator()(std::int64_t i) const {
+  GF_HD std::int64_t layout_index(std::int64_t i) const {
     const std::int64_t rt = index_div(i, lay.L[0]), rest = index_div(rt, lay.nt);
     const int x = static_cast<int>(i - rt * lay.L[0]);
     const int tl = static_cast<int>(rt - rest * lay.nt);
     const std::int64_t n = lay.local_units();
     const std::int64_t source = index_div(rest, n);
     const std::int64_t unit = rest - source * n;
-    const std::int64_t index = lay.unit_index(unit, x, static_cast<int>(source) * lay.nt + tl);
+    return lay.unit_index(unit, x, static_cast<int>(source) * lay.nt + tl);
+  }
+  GF_HD int destination(std::int64_t i) const {
+    return static_cast<int>(
+        index_div(index_div(index_div(i, lay.L[0]), lay.nt), lay.local_units()));
+  }
+  GF_HD Complex<R> packed(std::int64_t i) const { return units[layout_index(i)]; }
+
+  GF_HD void operator()(std::int64_t i) const {
     if (to_message) {
-      message[i] = units[index];
+      message[i] = packed(i);
     } else {
-      units[index] = message[i];
+      units[layout_index(i)] = message[i];
     }
+  }
+};
+
+// Where a rank's message elements go when the GPUs write straight into each other's memory
+// (comm/peer_all_to_all.h): element i of the block for rank q lands at array[q][i + shift[q]],
+// in rank q's receive array, mapped into this process.
+template <class R>
+struct PeerTargets {
+  static constexpr int max_ranks = 8;
+  Complex<R>* array[max_ranks];
+  std::int64_t shift[max_ranks];
+};
+
+// The sending side of a transpose (Pack: TransposeSlices or TransposeUnits) with each element
+// written into its receiver's array instead of this rank's message array: the message
+// exchange and the packing in one pass.
+template <class R, class Pack>
+struct PackToPeers {
+  Pack pack;
+  PeerTargets<R> to;
+
+  GF_HD void operator()(std::int64_t i) const {
+    const int q = pack.destination(i);
+    to.array[q][i + to.shift[q]] = pack.packed(i);
   }
 };
 

@@ -58,6 +58,10 @@ struct FourierLayout {
   GF_HD std::int64_t units() const { return std::int64_t(comps) * L[1] * L[2]; }
   GF_HD std::int64_t first_unit(int q) const { return units() * q / ranks; }
   GF_HD std::int64_t local_units() const { return first_unit(rank + 1) - first_unit(rank); }
+  // The rank holding unit u: the q with first_unit(q) <= u < first_unit(q + 1).
+  GF_HD int unit_owner(std::int64_t u) const {
+    return static_cast<int>(index_div((u + 1) * ranks - 1, units()));
+  }
   GF_HD std::int64_t unit_elements() const { return std::int64_t(L[0]) * L[3]; }
   GF_HD std::int64_t unit_index(std::int64_t local_unit, int x, int t) const {
     return (local_unit * L[0] + x) * L[3] + t;
