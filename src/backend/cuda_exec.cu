@@ -1,5 +1,6 @@
 #include "backend/cuda_exec.cuh"
 #include <cstring>
+#include <map>
 #include <vector>
 
 namespace gf {
@@ -18,11 +19,28 @@ __global__ void reduce_segments_kernel(const double* values, std::int64_t len, d
   if (threadIdx.x == 0) out[blockIdx.x] = partial[0];
 }
 
+namespace {
+
+// The segments' sums on the device before their copy to the host: one array per calling
+// thread and device, grown as needed and kept (a cudaMalloc and a synchronising cudaFree
+// for each of the thousands of reductions of a run cost more than the reduction).
+double* segment_sums(int segments) {
+  thread_local std::map<int, Buffer<CudaExec, double>> per_device;
+  int device = 0;
+  cuda_check(cudaGetDevice(&device), "cudaGetDevice");
+  Buffer<CudaExec, double>& b = per_device[device];
+  if (b.size() < segments) b = Buffer<CudaExec, double>(segments);
+  return b.data();
+}
+
+} // namespace
+
 void reduce_segments(CudaExec, const double* values, int segments, std::int64_t len, double* out) {
-  Buffer<CudaExec, double> d_out(segments);
-  reduce_segments_kernel<<<segments, reduce_block_size>>>(values, len, d_out.data());
+  double* sums = segment_sums(segments);
+  reduce_segments_kernel<<<segments, reduce_block_size>>>(values, len, sums);
   cuda_check(cudaGetLastError(), "reduce_segments");
-  d_out.download(out);
+  cuda_check(cudaMemcpy(out, sums, sizeof(double) * segments, cudaMemcpyDeviceToHost),
+             "reduce_segments: download");
 }
 
 } // namespace gf
