@@ -5,8 +5,8 @@
 # facg in single and mixed precision to 2.5e-11, on thermalised beta = 6.0 SU(3) fields made by
 # `gaugefix generate` (hot start, THERM sweeps of 1 heatbath + 4 overrelaxation, mixed
 # precision). Writes $OUT/table.md (one row per run: iterations, seconds, F, theta, converged,
-# gradients, seconds preconditioning and, of them, transposing, from each summary) and
-# $OUT/logs.tar.gz (every command, output and summary; device.txt).
+# gradients, seconds preconditioning and, of them, transposing, and the transposes' path, from
+# each summary) and $OUT/logs.tar.gz (every command, output and summary; device.txt).
 # Environment: SIZES (default "32 48"; an entry L is an L^4 lattice, Lx,Ly,Lz,Lt any other,
 # e.g. 64,64,64,128), ONLY (default: every run; "facg": FACG in double alone, e.g. for strong
 # scaling), THERM (default 200), LIMIT (seconds per run, default 240), BUDGET (seconds for
@@ -24,8 +24,8 @@ limit=${LIMIT:-240}
 budget=${BUDGET:-450}
 failed=()
 table="$out/table.md"
-{ echo "| lattice | run | precision | tolerance | iterations | seconds | F | theta | converged | gradients | preconditioning s | of it transposing s |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"; } > "$table"
+{ echo "| lattice | run | precision | tolerance | iterations | seconds | F | theta | converged | gradients | preconditioning s | of it transposing s | transpose path |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"; } > "$table"
 
 # Seconds the next step may take: LIMIT, or what is left of BUDGET (0: skip it).
 allowed() {
@@ -46,7 +46,7 @@ field() { # key of a summary file: its first value
 
 row() { # label, run, precision, tolerance, summary: a line of table.md
   local s=$5
-  echo "| $1 | $2 | $3 | $4 | $(field "$s" iterations) | $(field "$s" seconds) | $(field "$s" functional) | $(field "$s" theta) | $(field "$s" converged) | $(field "$s" gradients) | $(field "$s" precondition_seconds) | $(field "$s" transpose_seconds) |" >> "$table"
+  echo "| $1 | $2 | $3 | $4 | $(field "$s" iterations) | $(field "$s" seconds) | $(field "$s" functional) | $(field "$s" theta) | $(field "$s" converged) | $(field "$s" gradients) | $(field "$s" precondition_seconds) | $(field "$s" transpose_seconds) | $(field "$s" transpose_path) |" >> "$table"
 }
 
 run_fix() { # lattice, name, precision, tolerance, then the options of gaugefix fix
@@ -61,7 +61,7 @@ run_fix() { # lattice, name, precision, tolerance, then the options of gaugefix 
   echo "fix $L $name rc=$rc" | tee -a "$out/device.txt"
   if [ $rc -ne 0 ] || [ ! -s "$summary" ]; then
     fail "fix $L $name" "$log" "rc=$rc; 124: over $t s, 3: not converged"
-    echo "| $label | $name | $prec | $tol | FAILED (rc=$rc) | | | | | | | |" >> "$table"
+    echo "| $label | $name | $prec | $tol | FAILED (rc=$rc) | | | | | | | | |" >> "$table"
     return 1
   fi
   row "$label" "$name" "$prec" "$tol" "$summary"

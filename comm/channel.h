@@ -5,9 +5,10 @@
 // message. Buffers must stay valid until wait() returns. Pointers are host memory unless
 // device_pointers() is true (a CUDA-aware MPI on the direct path).
 // all_to_all serves the distributed transpose of the Fourier-accelerated fixing
-// (fourier/fourier_field.h). rank() and all_gather_strings serve the collective choice of launch parameters
-// (tuning/rank_tuning.h).
+// (fourier/fourier_field.h). rank() and all_gather_strings serve the collective choice of launch
+// parameters (tuning/rank_tuning.h).
 #pragma once
+#include "core/error.h"
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -47,5 +48,24 @@ public:
   // Every rank's string (any length, any bytes), in rank order, on every rank.
   virtual std::vector<std::string> all_gather_strings(const std::string& s) const = 0;
 };
+
+// The peer paths (the halo's and the Fourier transpose's), collective: use_peer_path is true
+// on every rank where peer is asked for, or automatic where MPI cannot read device memory,
+// and `on_one_node` holds on every rank; asking for peer where it does not is an Error
+// ("--exchange peer needs <needs> on the same node"). After a failed mapping,
+// refuse_unmapped_peer throws where peer was asked for (automatic stages instead).
+inline bool use_peer_path(const Channel& channel, bool on_one_node, const std::string& needs) {
+  const ExchangePath path = channel.path();
+  const bool wanted =
+      path == ExchangePath::peer || (path == ExchangePath::automatic && !channel.device_pointers());
+  if (channel.all(wanted && on_one_node)) return true;
+  if (path == ExchangePath::peer)
+    throw Error("--exchange peer needs " + needs + " on the same node");
+  return false;
+}
+inline void refuse_unmapped_peer(const Channel& channel, const std::string& memory) {
+  if (channel.path() == ExchangePath::peer)
+    throw Error("--exchange peer: a rank could not map " + memory + " (CUDA IPC)");
+}
 
 } // namespace gf

@@ -112,14 +112,8 @@ private:
   enum class Mode { pointers, staged, peer };
 
   void open_peers(void* allocation) {
-    const ExchangePath path = channel_->path();
-    const bool wanted = path == ExchangePath::peer ||
-                        (path == ExchangePath::automatic && !channel_->device_pointers());
-    if (!channel_->all(wanted && channel_->neighbours_on_this_node())) {
-      if (path == ExchangePath::peer)
-        throw Error("--exchange peer needs every rank's neighbours on the same node");
+    if (!use_peer_path(*channel_, channel_->neighbours_on_this_node(), "every rank's neighbours"))
       return;
-    }
     const PeerHandle mine = export_peer_memory(Exec{}, allocation);
     PeerHandle from_prev, from_next;
     channel_->receive(&from_prev, sizeof from_prev, Neighbour::prev, tag_handle);
@@ -137,8 +131,7 @@ private:
     if (peer_prev_) close_peer_memory(Exec{}, peer_prev_);
     if (peer_next_ && !same) close_peer_memory(Exec{}, peer_next_);
     peer_prev_ = peer_next_ = nullptr;
-    if (path == ExchangePath::peer)
-      throw Error("--exchange peer: a rank could not map its neighbours' GPU memory (CUDA IPC)");
+    refuse_unmapped_peer(*channel_, "its neighbours' GPU memory");
   }
 
   void post(const FieldView<S, N>& v, const std::vector<Block>& recvs,

@@ -12,11 +12,11 @@
 // A transpose's packing kernel then writes each element of its message straight into its
 // receiver's array (PackToPeers, fourier/fourier_functors.h), between targets(), which says
 // where each block goes, and finish(): no message array on the sending side and no copy;
-// MPI carries only the receivers' offsets and two barriers.
+// MPI carries only the receivers' offsets and two barriers. Between transposes the mapped
+// arrays can carry other messages (mapped(); the Fourier field's one-slice halo of D).
 #pragma once
 #include "backend/host_exec.h"
 #include "comm/channel.h"
-#include "core/error.h"
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -30,14 +30,9 @@ class PeerAllToAll {
 public:
   PeerAllToAll(std::shared_ptr<Channel> channel, void* receive_allocation)
       : channel_(std::move(channel)) {
-    const ExchangePath path = channel_->path();
-    const bool wanted = path == ExchangePath::peer ||
-                        (path == ExchangePath::automatic && !channel_->device_pointers());
-    if (!channel_->all(wanted && channel_->all_on_this_node())) {
-      if (path == ExchangePath::peer)
-        throw Error("--exchange peer: the Fourier transpose needs every rank on the same node");
+    if (!use_peer_path(*channel_, channel_->all_on_this_node(),
+                       "every rank (the Fourier transpose)"))
       return;
-    }
     const PeerHandle mine = export_peer_memory(Exec{}, receive_allocation);
     const std::vector<std::string> handles = channel_->all_gather_strings(
         std::string(reinterpret_cast<const char*>(&mine), sizeof mine));
@@ -57,9 +52,7 @@ public:
     usable_ = channel_->all(opened);
     if (usable_) return;
     close();
-    if (path == ExchangePath::peer)
-      throw Error("--exchange peer: a rank could not map another rank's GPU memory (CUDA IPC) for "
-                  "the Fourier transpose");
+    refuse_unmapped_peer(*channel_, "another rank's GPU memory for the Fourier transpose");
   }
   ~PeerAllToAll() { close(); }
   PeerAllToAll(const PeerAllToAll&) = delete;
@@ -98,6 +91,10 @@ public:
   // After the writes, with the device idle again: on return every rank's receive array is
   // complete (a barrier).
   void finish() const { channel_->all(true); }
+
+  // Rank q's receive allocation, mapped here (ours at our rank), for other messages between
+  // transposes: written between two finish() barriers, the device idle at each.
+  void* mapped(int q) const { return mapped_[q]; }
 
 private:
   void close() {

@@ -48,8 +48,13 @@ fourier_options)
   refused 1 --algorithm fasd facg -- "${fix[@]}" --input "$d/cfg" --algorithm fourier --output "$d/out"
   absent "$d/out"
   # accepted: a fixed step, and the automatic one from a YAML file
-  "${fix[@]}" --input "$d/cfg" --algorithm fasd --alpha 0.08 --output "$d/out" > "$d/stdout"
+  "${fix[@]}" --input "$d/cfg" --algorithm fasd --alpha 0.08 --output "$d/out" \
+    --summary "$d/sum.yaml" > "$d/stdout"
   grep -q "Z converged" "$d/stdout" || fail "fasd --alpha 0.08 did not converge: $(cat "$d/stdout")"
+  # the cost line and the summary name the transposes' path (one rank: local)
+  grep -q "fourier: .* s transposing (path local)" "$d/stdout" ||
+    fail "no transpose path in the log: $(grep fourier: "$d/stdout")"
+  grep -q "^ *transpose_path: local$" "$d/sum.yaml" || fail "no transpose_path in the summary"
   printf 'algorithm: facg\nalpha: auto\n' > "$d/opts.yaml"
   "${fix[@]}" --config "$d/opts.yaml" --input "$d/cfg" --gauge coulomb > "$d/stdout"
   grep -q "Z converged: coulomb" "$d/stdout" || fail "facg from YAML did not converge: $(cat "$d/stdout")"

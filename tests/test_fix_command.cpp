@@ -11,6 +11,7 @@
 #include "gauge_file_test_util.h"
 #include "io/gauge_file.h"
 #include "io/transform_file.h"
+#include "test_fields.h"
 #include <cstring>
 #include <gtest/gtest.h>
 #include <tuple>
@@ -21,24 +22,6 @@ namespace {
 
 using testing::self_world;
 using testing::TempDir;
-
-// max over x, mu, i, j of |(g(x) U_mu(x) g(x + mu)^dagger - fixed_mu(x))_ij|
-template <int N>
-double max_violation(const HostField& u, const HostField& g, const HostField& fixed) {
-  double d = 0;
-  for (std::int64_t s = 0; s < u.local_sites(); ++s) {
-    const SiteCoords c = u.coords(s);
-    for (int mu = 0; mu < 4; ++mu) {
-      const std::int64_t y = g.local_index(u.geom.forward(c, mu));
-      const Matrix<double, N> diff =
-          g.get<N>(s, 0) * u.get<N>(s, mu) * adjoint(g.get<N>(y, 0)) - fixed.get<N>(s, mu);
-      for (int i = 0; i < N; ++i)
-        for (int j = 0; j < N; ++j)
-          d = std::max(d, std::sqrt(norm2(diff.m[i][j])));
-    }
-  }
-  return d;
-}
 
 // gauge, group, random-transform seed (0: none), annealing steps
 using Case = std::tuple<GaugeKind, int, std::uint64_t, int>;
@@ -77,7 +60,7 @@ TEST_P(FixTransform, TakesInputLinksToWrittenLinks) {
   const HostField fixed = read_gauge_file(opt.output + suffix, self_world());
   const HostField g = read_transform(opt.transform_output + suffix, self_world());
   ASSERT_EQ(g.nc, nc);
-  const double violation = nc == 2 ? max_violation<2>(u, g, fixed) : max_violation<3>(u, g, fixed);
+  const double violation = testing::max_transform_violation(u, g, fixed);
   EXPECT_LT(violation, 1e-12) << gauge_name(gauge) << " SU(" << nc << ") seed " << seed
                               << " anneal " << anneal;
 }
@@ -132,7 +115,7 @@ TEST_P(FixTransformCopies, BestCopyWrittenAndEveryGTakesTheInputToItsCopy) {
   const HostField u = read_gauge_file(opt.input.front(), self_world());
   const HostField fixed = read_gauge_file(opt.output, self_world());
   const HostField g = read_transform(opt.transform_output, self_world());
-  EXPECT_LT(max_violation<3>(u, g, fixed), 1e-12) << "the written copy";
+  EXPECT_LT(testing::max_transform_violation(u, g, fixed), 1e-12) << "the written copy";
   for (int k = 0; k < 3; ++k) {
     EXPECT_GE(copies["functional"][best].as<double>(), copies["functional"][k].as<double>())
         << "copy " << k;
@@ -140,7 +123,7 @@ TEST_P(FixTransformCopies, BestCopyWrittenAndEveryGTakesTheInputToItsCopy) {
     EXPECT_EQ(copies["seeds"][k].as<std::uint64_t>() == 0, k == 0 && seed == 0) << "copy " << k;
     const HostField copy = read_gauge_file(copy_path(opt.output, k), self_world());
     const HostField gk = read_transform(copy_path(opt.transform_output, k), self_world());
-    EXPECT_LT(max_violation<3>(u, gk, copy), 1e-12) << "copy " << k;
+    EXPECT_LT(testing::max_transform_violation(u, gk, copy), 1e-12) << "copy " << k;
     if (k == best) {
       EXPECT_EQ(0, std::memcmp(copy.data.data(), fixed.data.data(),
                                fixed.data.size() * sizeof(fixed.data[0])))

@@ -575,6 +575,7 @@ public:
   }
   double rounding() const override { return 1e-13; }
   DescentTimes times() const override { return {}; }
+  const char* transpose_path() const override { return "none"; }
 
 private:
   std::vector<double> lambda_, p_, x_, delta_, z_, d_;
@@ -631,31 +632,6 @@ TEST(FourierDescentModel, NonFiniteValuesStopTheRun) {
 
 // ---- the full fix on the samples --------------------------------------------------------
 
-template <int N>
-double max_transform_violation(const HostField& u, const HostField& g, const HostField& fixed) {
-  double d = 0;
-  for (std::int64_t s = 0; s < u.local_sites(); ++s) {
-    const SiteCoords c = u.coords(s);
-    for (int mu = 0; mu < 4; ++mu) {
-      const std::int64_t y = g.local_index(u.geom.forward(c, mu));
-      d = std::max(d, max_abs(g.get<N>(s, 0) * u.get<N>(s, mu) * adjoint(g.get<N>(y, 0)) -
-                              fixed.get<N>(s, mu)));
-    }
-  }
-  return d;
-}
-
-FixOptions fourier_schedule(DescentMethod m, double tolerance, int steps = 3000) {
-  FixOptions fo;
-  Phase p;
-  p.descent.method = m;
-  p.sweeps = steps;
-  fo.phases = {p};
-  fo.tolerance = tolerance;
-  fo.check_interval = 50;
-  return fo;
-}
-
 struct SampleCase {
   const char* file;
   GaugeKind gauge;
@@ -672,8 +648,8 @@ TEST_P(FourierSamples, ReachesThetaKeepingInvariants) {
   eo.gauge = c.gauge;
   eo.track_transform = true;
   auto engine = make_engine(u, eo);
-  const FixResult r =
-      run_schedule(*engine, c.gauge, u.nc, u.geom, fourier_schedule(c.method, 1e-12), nullptr);
+  const FixResult r = run_schedule(*engine, c.gauge, u.nc, u.geom,
+                                   testing::descent_schedule(c.method, 1e-12), nullptr);
   HostField fixed = u, g(u.geom, u.nc, 1);
   engine->download(fixed, &g);
   EXPECT_TRUE(r.converged) << "theta = " << r.final.theta << " after " << r.iterations;
@@ -685,8 +661,7 @@ TEST_P(FourierSamples, ReachesThetaKeepingInvariants) {
   EXPECT_NEAR(polyakov_loop(fixed).im, polyakov_loop(u).im, 1e-12);
   EXPECT_LT(max_unitarity_violation(fixed), 1e-12);
   EXPECT_LT(max_unitarity_violation(g), 1e-12);
-  const double v =
-      u.nc == 2 ? max_transform_violation<2>(u, g, fixed) : max_transform_violation<3>(u, g, fixed);
+  const double v = testing::max_transform_violation(u, g, fixed);
   EXPECT_LT(v, 1e-12);
   std::printf("  %s %s %s: %ld iterations, %.3f s, theta %.3e\n", c.file, gauge_name(c.gauge),
               descent_name(c.method), r.iterations, r.seconds, r.final.theta);
@@ -716,12 +691,12 @@ TEST(FourierSchedule, FixedStepHybridAndMag) {
   HostField u = testing::random_field(L, 3, 17, 0.3);
   random_gauge_transform(u, 5);
   EngineOptions eo;
-  FixOptions fasd = fourier_schedule(DescentMethod::fasd, 1e-12);
+  FixOptions fasd = testing::descent_schedule(DescentMethod::fasd, 1e-12);
   fasd.phases[0].descent.alpha = 0.08;
   auto engine = make_engine(u, eo);
   EXPECT_TRUE(run_schedule(*engine, GaugeKind::landau, 3, u.geom, fasd, nullptr).converged);
 
-  FixOptions hybrid = fourier_schedule(DescentMethod::facg, 1e-12);
+  FixOptions hybrid = testing::descent_schedule(DescentMethod::facg, 1e-12);
   hybrid.phases.insert(hybrid.phases.begin(), testing::annealing_phase(20, 1.0, 0.01, 3));
   engine = make_engine(u, eo);
   const FixResult r = run_schedule(*engine, GaugeKind::landau, 3, u.geom, hybrid, nullptr);
@@ -734,12 +709,14 @@ TEST(FourierSchedule, FixedStepHybridAndMag) {
   EXPECT_LE(r.fourier.gradients, 1 + FourierDescent::max_line_points * facg_steps);
   EXPECT_GT(r.fourier.transpose_seconds, 0.0);
   EXPECT_LT(r.fourier.transpose_seconds, r.fourier.precondition_seconds);
+  EXPECT_EQ(r.fourier.transpose_path, "local");
   FixOptions annealing_only;
   annealing_only.phases = {testing::annealing_phase(2, 1.0, 0.5, 0)};
   const FixResult sweeps_only =
       run_schedule(*make_engine(u, eo), GaugeKind::landau, 3, u.geom, annealing_only, nullptr);
   EXPECT_EQ(sweeps_only.fourier.gradients, 0);
   EXPECT_EQ(sweeps_only.fourier.precondition_seconds, 0.0);
+  EXPECT_EQ(sweeps_only.fourier.transpose_path, "");
 
   eo.gauge = GaugeKind::mag;
   engine = make_engine(u, eo);
@@ -758,8 +735,8 @@ TEST(FourierSchedule, SingleAndMixedPrecision) {
       eo.precision = p;
       eo.gauge = gauge;
       auto engine = make_engine(u, eo);
-      const FixResult r = run_schedule(*engine, gauge, 3, u.geom,
-                                       fourier_schedule(DescentMethod::facg, 1e-9), nullptr);
+      const FixResult r = run_schedule(
+          *engine, gauge, 3, u.geom, testing::descent_schedule(DescentMethod::facg, 1e-9), nullptr);
       EXPECT_TRUE(r.converged) << precision_name(p) << " " << gauge_name(gauge)
                                << ": theta = " << r.final.theta;
     }
@@ -776,8 +753,8 @@ void check_fix_against_whole_lattice(Backend backend, Precision precision) {
       HostField whole = testing::random_field(L, nc, 41, 0.3);
       random_gauge_transform(whole, 9);
       const Geometry slab = decompose_time(L, world);
-      const FixOptions fo =
-          fourier_schedule(DescentMethod::facg, precision == Precision::double_ ? 1e-12 : 1e-9);
+      const FixOptions fo = testing::descent_schedule(
+          DescentMethod::facg, precision == Precision::double_ ? 1e-12 : 1e-9);
       EngineOptions opt;
       opt.gauge = gauge;
       opt.backend = backend;
@@ -796,6 +773,14 @@ void check_fix_against_whole_lattice(Backend backend, Precision precision) {
       EXPECT_EQ(r1.iterations, r2.iterations) << what;
       EXPECT_EQ(r1.final.functional, r2.final.functional) << what;
       EXPECT_EQ(r1.final.theta, r2.final.theta) << what;
+      // The transposes' path: one rank in place; several through the all-to-all, which MPI
+      // reads where it can (the CPU, a CUDA-aware MPI), else GPU to GPU (every rank of these
+      // tests is on one node).
+      std::string path = gauge == GaugeKind::coulomb ? "none" : "local";
+      EXPECT_EQ(r1.fourier.transpose_path, path) << what;
+      if (path == "local" && world.size() > 1)
+        path = backend == Backend::cpu || opt.channel->device_pointers() ? "pointers" : "peer";
+      EXPECT_EQ(r2.fourier.transpose_path, path) << what;
       HostField ref_links = whole, ref_g(whole.geom, nc, 1);
       reference->download(ref_links, &ref_g);
       HostField links(slab, nc, 4), g(slab, nc, 1);

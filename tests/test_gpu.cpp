@@ -236,17 +236,6 @@ std::string fourier_case_name(const ::testing::TestParamInfo<FourierGpuCase>& in
          precision_name(info.param.precision) + "_" + descent_name(info.param.method);
 }
 
-FixOptions descent_schedule(DescentMethod m, double tolerance, int steps) {
-  FixOptions fo;
-  Phase p;
-  p.descent.method = m;
-  p.sweeps = steps;
-  fo.phases = {p};
-  fo.tolerance = tolerance;
-  fo.check_interval = 50;
-  return fo;
-}
-
 // A smooth field far from the gauge (every extent different: the transposes' indices).
 HostField fourier_field(int nc) {
   const int L[4] = {8, 6, 4, 10};
@@ -269,7 +258,7 @@ TEST_P(FourierGpuMatchesCpu, FirstSteps) {
   auto e_cpu = make_engine(start, eo);
   eo.backend = Backend::cuda;
   auto e_gpu = make_engine(start, eo);
-  const FixOptions fo = descent_schedule(c.method, 1e-30, 8);
+  const FixOptions fo = testing::descent_schedule(c.method, 1e-30, 8);
   const FixResult r_cpu = run_schedule(*e_cpu, c.gauge, c.nc, start.geom, fo, nullptr);
   const FixResult r_gpu = run_schedule(*e_gpu, c.gauge, c.nc, start.geom, fo, nullptr);
   EXPECT_EQ(r_cpu.iterations, 8);
@@ -300,7 +289,7 @@ TEST_P(FourierGpuMatchesCpu, ConvergesLikeCpu) {
   eo.backend = Backend::cuda;
   auto e_gpu = make_engine(start, eo);
   const double tolerance = dbl ? 1e-12 : 1e-9;
-  const FixOptions fo = descent_schedule(c.method, tolerance, 5000);
+  const FixOptions fo = testing::descent_schedule(c.method, tolerance, 5000);
   const FixResult r_cpu = run_schedule(*e_cpu, c.gauge, c.nc, start.geom, fo, nullptr);
   const FixResult r_gpu = run_schedule(*e_gpu, c.gauge, c.nc, start.geom, fo, nullptr);
   ASSERT_TRUE(r_cpu.converged) << "cpu theta " << r_cpu.final.theta;

@@ -123,9 +123,10 @@ void log_result(const std::string& label, const SummaryEntry& e) {
               coulomb ? fmt::format(", max theta_t = {:.6e}", r.final.theta_max_slice) : "",
               r.seconds);
   if (r.fourier.gradients > 0)
-    log::result("{}fourier: {} gradients, {:.3f} s preconditioning, of it {:.3f} s transposing",
+    log::result("{}fourier: {} gradients, {:.3f} s preconditioning, of it {:.3f} s transposing "
+                "(path {})",
                 label, r.fourier.gradients, r.fourier.precondition_seconds,
-                r.fourier.transpose_seconds);
+                r.fourier.transpose_seconds, r.fourier.transpose_path);
 }
 
 void report_not_converged(const FixCommandOptions& opt, const ConfigPaths& c,

@@ -41,6 +41,7 @@ void emit_entry(YAML::Emitter& out, const SummaryEntry& e) {
     out << YAML::Key << "gradients" << YAML::Value << fc.gradients;
     out << YAML::Key << "precondition_seconds" << YAML::Value << fc.precondition_seconds;
     out << YAML::Key << "transpose_seconds" << YAML::Value << fc.transpose_seconds;
+    out << YAML::Key << "transpose_path" << YAML::Value << fc.transpose_path;
     out << YAML::EndMap;
   }
   const CopyStatistics& c = e.copies;

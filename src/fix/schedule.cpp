@@ -199,6 +199,7 @@ private:
     const DescentTimes after = field.times();
     fourier_.precondition_seconds += after.precondition - before.precondition;
     fourier_.transpose_seconds += after.transposes - before.transposes;
+    fourier_.transpose_path = field.transpose_path();
     return converged;
   }
 

@@ -70,11 +70,13 @@ struct HistoryRow {
 
 // What the Fourier-accelerated phases cost (all zero without them): the gradients evaluated
 // (one per point of a step's line search, and one at each phase's start) and, of the seconds,
-// those spent preconditioning and, of these, transposing (DescentTimes, descent_field.h).
+// those spent preconditioning and, of these, transposing (DescentTimes, descent_field.h),
+// and the transposes' path (DescentField::transpose_path; empty without Fourier phases).
 struct FourierCost {
   long gradients = 0;
   double precondition_seconds = 0;
   double transpose_seconds = 0;
+  std::string transpose_path;
 };
 
 struct FixResult {

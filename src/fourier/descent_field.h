@@ -54,6 +54,11 @@ public:
   // The relative rounding of F in the links' arithmetic (1000 epsilon of its type).
   virtual double rounding() const = 0;
   virtual DescentTimes times() const = 0;
+  // How the transposes between slices and units travel: "none" (Coulomb gauge transposes
+  // nothing), "local" (one rank), else the all-to-all's path: "peer" (GPU to GPU on one
+  // node), "pointers" (MPI reads the arrays: CPU, or CUDA-aware MPI) or "staged" (through
+  // pinned host memory).
+  virtual const char* transpose_path() const = 0;
 };
 
 } // namespace gf

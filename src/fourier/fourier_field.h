@@ -28,8 +28,8 @@
 // number is independent of the number of ranks and threads.
 //
 // Launches go through the engine's LaunchChoice (tuning/): one key per kernel, with the
-// plain one-thread-per-item candidates; ApplyStep, which changes the links, is tuned between
-// the engine's backup and restore.
+// plain one-thread-per-item candidates, each timed as it runs (ApplyStep on the CPU: the SIMD
+// move); ApplyStep, which changes the links, is tuned between the engine's backup and restore.
 #pragma once
 #include "comm/channel.h"
 #include "comm/peer_all_to_all.h"
@@ -179,12 +179,7 @@ public:
       const std::int64_t per_slice = std::int64_t(N) * N * lay_.v3;
       copy_buffer(Exec{}, g_.data() + computed * per_slice, g_.data(), per_slice);
     }
-    if constexpr (Exec::simd_sweeps) { // the CPU: W sites at once, the same bits
-      run_simd_apply_step<Gauge, Prec, N>(apply(), links_.geom.local_volume(),
-                                          launches_.at("fourier.apply"));
-    } else {
-      launch("fourier.apply", links_.geom.local_volume(), apply());
-    }
+    run_apply(launches_.at("fourier.apply"));
     gf::synchronize(Exec{});
     hooks_.links_changed();
     algebra_current_ = true; // ApplyStep stored the new links' A_mu and F
@@ -193,6 +188,12 @@ public:
   double rounding() const override { return 1e3 * std::numeric_limits<L>::epsilon(); }
 
   DescentTimes times() const override { return times_; }
+  const char* transpose_path() const override {
+    if (!landau) return "none";
+    if (lay_.ranks == 1) return "local";
+    if (peer_) return "peer";
+    return !Exec::device_memory || channel_->device_pointers() ? "pointers" : "staged";
+  }
 
 private:
   static FourierLayout layout(const Geometry& g, const Channel* channel) {
@@ -241,6 +242,17 @@ private:
     return {links_, transform_, lay_, g_.data(), algebra(), site_sums_.data()};
   }
 
+  // The move as it runs (and is tuned): on the CPU W sites at once (simd_apply.h; the same
+  // bits), else one site per item.
+  void run_apply(const LaunchConfig& config) {
+    const std::int64_t sites = links_.geom.local_volume();
+    if constexpr (Exec::simd_sweeps) {
+      run_simd_apply_step<Gauge, Prec, N>(apply(), sites, config);
+    } else {
+      parallel_for(Exec{}, sites, apply(), config);
+    }
+  }
+
   // Every kernel's launch, chosen (or tuned) once, before any of them runs on real data:
   // the arrays they change in place then hold nothing yet, and the links are backed up.
   void choose_launches() {
@@ -257,7 +269,8 @@ private:
            CombineDirection<R>{z_.data(), d_.data(), R(1)});
     choose("fourier.exp", std::int64_t(slices_) * lay_.v3,
            StepTransform<R, N>{lay_, d_.data(), g_.data(), R(0)});
-    choose("fourier.apply", sites, apply(), true);
+    choose_run(
+        "fourier.apply", apply(), [this](const LaunchConfig& c) { run_apply(c); }, true);
     if constexpr (landau) {
       choose("fourier.momentum4", lay_.local_units() * lay_.unit_elements(),
              MomentumMultiply<R>{weight_.data(), fft_->units()});
@@ -278,11 +291,17 @@ private:
   }
 
   template <class F>
-  void choose(const char* kernel, std::int64_t n, const F& f, bool changes_links = false) {
+  void choose(const char* kernel, std::int64_t n, const F& f) {
+    choose_run(kernel, f, [f, n](const LaunchConfig& c) { parallel_for(Exec{}, n, f, c); });
+  }
+
+  // The launch of `kernel`, functor f (its candidates), timed as `run` runs it.
+  template <class F, class Run>
+  void choose_run(const char* kernel, const F& f, Run run, bool changes_links = false) {
     const LaunchParams& p = choice_.choose(hooks_.key(kernel), [&] {
       LaunchSpec spec;
       spec.candidates = plain_candidates<Exec>(f);
-      spec.launch = [f, n](const LaunchParams& c) { parallel_for(Exec{}, n, f, launch_config(c)); };
+      spec.launch = [run](const LaunchParams& c) { run(launch_config(c)); };
       if (changes_links) {
         spec.backup = hooks_.backup;
         spec.restore = hooks_.restore;
@@ -311,7 +330,10 @@ private:
     return out;
   }
 
-  // D's slice nt: the next rank's slice 0 (this rank's own on one rank).
+  // D's slice nt: the next rank's slice 0 (this rank's own on one rank). Between GPUs of one
+  // node (peer_) the next rank copies it into our message array, then we copy it into place;
+  // else it travels over the channel (staged through host memory where MPI cannot read the
+  // device's).
   void fill_direction_halo() {
     const std::int64_t n = lay_.slice_elements(1);
     C* first = d_.data();
@@ -322,6 +344,18 @@ private:
       return;
     }
     gf::synchronize(Exec{});
+    if constexpr (Exec::device_memory) {
+      if (peer_) { // written by the next rank into our message array, idle between transposes
+        peer_->finish();
+        const int prev = (lay_.rank + lay_.ranks - 1) % lay_.ranks; // Neighbour::prev
+        copy_buffer(Exec{}, static_cast<C*>(peer_->mapped(prev)), first, n);
+        gf::synchronize(Exec{});
+        peer_->finish();
+        copy_buffer(Exec{}, after, message_in_->data(), n);
+        gf::synchronize(Exec{});
+        return;
+      }
+    }
     constexpr int tag = 41;
     const std::int64_t bytes = n * std::int64_t(sizeof(C));
     if (!Exec::device_memory || channel_->device_pointers()) {
