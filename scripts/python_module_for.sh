@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# python_module_for.sh BUILD PYTHON OUTDIR: the Python module of a configured build (its
+# libgaugefix.so) for another interpreter, e.g. a GPU node's Python 3.12 where the build's is
+# Debian's 3.11. Compiles python/*.cpp against PYTHON's headers (pybind11 from the build
+# machine, header-only), links them against BUILD/libgaugefix.so and puts the module and the
+# library (found through the module's rpath $ORIGIN) into OUTDIR: PYTHONPATH=OUTDIR then
+# imports it (the library's own dependencies still have to be found by the loader).
+set -euo pipefail
+[ $# -eq 3 ] || { echo "usage: $0 BUILD PYTHON OUTDIR" >&2; exit 1; }
+build=$1 python=$2 outdir=$3
+root=$(cd "$(dirname "$0")/.." && pwd)
+ninja -C "$build" "$(basename "$(readlink -f "$build/libgaugefix.so")")" > /dev/null
+include=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+suffix=$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+pybind=$(python3 -c 'import pybind11; print(pybind11.get_include())')
+defines=()
+grep -q 'GAUGEFIX_HAVE_CUDA' "$build/build.ninja" && defines+=(-DGAUGEFIX_HAVE_CUDA)
+mkdir -p "$outdir"
+objects=()
+for f in gaugefix_module python_arrays; do
+  g++ -c "$root/python/$f.cpp" -o "$outdir/$f.o" -I"$root/include" -I"$root/python" \
+    -I"$pybind" -I"$include" "${defines[@]}" -std=c++20 -O2 -fPIC -fvisibility=hidden -DNDEBUG
+  objects+=("$outdir/$f.o")
+done
+soname=$(objdump -p "$build/libgaugefix.so" | awk '/SONAME/ {print $2}')
+cp -L "$build/libgaugefix.so" "$outdir/$soname"
+g++ -shared -o "$outdir/gaugefix$suffix" "${objects[@]}" "$outdir/$soname" -Wl,-rpath,'$ORIGIN'
+rm -f "${objects[@]}"
+echo "$outdir/gaugefix$suffix"
