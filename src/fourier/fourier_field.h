@@ -192,7 +192,7 @@ public:
     if (!landau) return "none";
     if (lay_.ranks == 1) return "local";
     if (peer_) return "peer";
-    return !Exec::device_memory || channel_->device_pointers() ? "pointers" : "staged";
+    return mpi_reads_arrays() ? "pointers" : "staged";
   }
 
 private:
@@ -237,6 +237,10 @@ private:
     return {algebra(),       lay_, delta_.data(), slope ? d_.data() : nullptr, sums + sites,
             sums + 2 * sites};
   }
+
+  // Whether MPI moves the messages from and into the arrays themselves: host memory, or a
+  // CUDA-aware MPI; else they are staged through pinned host buffers.
+  bool mpi_reads_arrays() const { return !Exec::device_memory || channel_->device_pointers(); }
 
   ApplyStep<Gauge, S, L, R, N> apply() {
     return {links_, transform_, lay_, g_.data(), algebra(), site_sums_.data()};
@@ -358,7 +362,7 @@ private:
     }
     constexpr int tag = 41;
     const std::int64_t bytes = n * std::int64_t(sizeof(C));
-    if (!Exec::device_memory || channel_->device_pointers()) {
+    if (mpi_reads_arrays()) {
       channel_->receive(after, bytes, Neighbour::next, tag);
       channel_->send(first, bytes, Neighbour::prev, tag);
       channel_->wait();
@@ -453,7 +457,7 @@ private:
               const std::vector<std::int64_t>& receive) {
     gf::synchronize(Exec{});
     const std::int64_t row = std::int64_t(lay_.L[0]) * sizeof(C);
-    if (!Exec::device_memory || channel_->device_pointers()) {
+    if (mpi_reads_arrays()) {
       channel_->all_to_all(out, send, in, receive, row);
       return in;
     }
