@@ -1,7 +1,8 @@
 # conftest.py: what the pytest suite of the Python module shares: the gaugefix program of the
-# same build ($GAUGEFIX_EXE, set by tests/meson.build), a helper that runs it, small fields,
-# and numpy versions of the definitions (docs/conventions.md) in the documented index order
-# [t, z, y, x, mu, a, b], against which the module is checked.
+# same build ($GAUGEFIX_EXE, set by tests/meson.build), a helper that runs it, small fields
+# (one also at a random point of its gauge orbit) and numpy versions of the definitions
+# (docs/conventions.md) in the documented index order [t, z, y, x, mu, a, b], against which
+# the module is checked.
 import os
 import subprocess
 
@@ -30,6 +31,12 @@ def cli():
 def field():
     """An SU(3) field on 4x4x4x8 (Lx, Ly, Lz, Lt): 3 heatbath sweeps at beta = 5.8."""
     return gaugefix.generate((4, 4, 4, 8), beta=5.8, sweeps=3, seed=4)
+
+
+@pytest.fixture(scope="module")
+def rotated(field):
+    """The session's field at a random point of its gauge orbit."""
+    return gaugefix.random_transform(field, 7)[0]
 
 
 # The array axis of direction mu (x, y, z, t) in [t, z, y, x, ...].

@@ -9,12 +9,6 @@ import gaugefix
 from conftest import landau_theta, max_unitarity_deviation, plaquette
 
 
-@pytest.fixture(scope="module")
-def rotated(field):
-    """The session's field at a random point of its gauge orbit."""
-    return gaugefix.random_transform(field, 7)[0]
-
-
 def test_random_transform_keeps_the_orbit(field):
     u, g = gaugefix.random_transform(field, 7)
     assert g.shape == field.shape[:4] + (3, 3)

@@ -13,12 +13,6 @@ NO_GPU = ("no CUDA device", "built without CUDA")
 
 
 @pytest.fixture(scope="module")
-def rotated(field):
-    """The session's field at a random point of its gauge orbit."""
-    return gaugefix.random_transform(field, 7)[0]
-
-
-@pytest.fixture(scope="module")
 def gpu(rotated):
     """Skips the module's tests where the CUDA backend cannot run."""
     try:
