@@ -8,8 +8,7 @@
 // fixed order (one segment per time slice), so reductions do not depend on the number
 // of threads. For the halo exchange: Queue (an ordered stream of work; on the CPU every
 // call completes before it returns), MessageBuffer (host memory that MPI sends from) and
-// copy_async; copy_buffer copies with every thread. The CUDA backend (cuda_exec.cuh) offers
-// the same things.
+// copy_async. The CUDA backend (cuda_exec.cuh) offers the same things.
 #pragma once
 #include "backend/launch_config.h"
 #include "tuning/device_identity.h"
@@ -95,18 +94,9 @@ inline void reduce_segments(HostExec, const double* values, int segments, std::i
 
 inline void synchronize(HostExec) {}
 
-// Copies n items, the threads each one contiguous part (one core alone does not reach the
-// memory's bandwidth); called inside a parallel region, the calling thread copies all.
 template <class T>
 void copy_buffer(HostExec, T* dst, const T* src, std::int64_t n) {
-  constexpr std::int64_t part = (std::int64_t(1) << 18) / sizeof(T); // 256 KiB
-  const std::int64_t parts = (n + part - 1) / part;
-#pragma omp parallel for schedule(static) if (parts > 1)
-  for (std::int64_t p = 0; p < parts; ++p) {
-    const std::int64_t begin = p * part;
-    std::memcpy(dst + begin, src + begin,
-                sizeof(T) * static_cast<std::size_t>(std::min(part, n - begin)));
-  }
+  std::memcpy(dst, src, sizeof(T) * static_cast<std::size_t>(n));
 }
 
 // Seconds taken by `repeats` calls of run() (each launching on this backend), for the tuner.
