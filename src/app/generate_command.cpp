@@ -132,7 +132,9 @@ int run_generate(GenerateCommandOptions& opt, const std::string& command_line) {
                                    log::stream(log::Kind::debug));
   log_run_header(world, command_line, device_text(tuning.device, world.node_rank()), "");
   opt.ensemble.generator.tuner = tuning.tuner.get();
-  const bool quiet = !log::enabled(log::Kind::info);
+  // The observer measures (a collective) and prints: every rank gets the same one, decided by
+  // the verbosity (the same on every rank), never by whether this rank prints.
+  const bool quiet = log::verbosity() == log::Verbosity::quiet;
   const EnsembleResult r =
       run_ensemble(opt.ensemble, quiet ? EnsembleObserver{} : printer(opt, *tuning.tuner));
   log::result("generated {} configurations in {} sweeps, {:.3f} s; {:.3f} sweeps/s (1 heatbath + "

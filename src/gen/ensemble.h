@@ -61,6 +61,8 @@ struct SavedConfig {
   double plaquette;
 };
 
+// Collective: on several ranks every rank passes an observer with the same callbacks set
+// (`measured` and `saved` measure on every rank; only rank 0's log prints).
 struct EnsembleObserver {
   std::function<void(const EnsembleStart&)> started;
   std::function<void()> prepared; // the launches are chosen, before the first sweep
