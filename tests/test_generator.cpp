@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "fix/random_field.h"
 #include "gen/ensemble.h"
+#include "io/gauge_file.h"
 #include "io/nersc.h"
 #include "math/random_group.h"
 #include "observables/observables.h"
@@ -351,6 +352,44 @@ void expect_error_naming(const EnsembleOptions& o, const std::string& option) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find(option), std::string::npos) << e.what();
   }
+}
+
+// Every --output-format that records the label and the sweep: a run resumed from its files
+// writes the configurations of the uninterrupted NERSC run, bit for bit; MILC and openQCD
+// (no such record) and ILDG for SU(2) are refused before any sweep.
+TEST_F(GeneratorEnsemble, ResumesInEveryFormatThatRecordsTheEnsemble) {
+  EnsembleOptions reference = options("nersc");
+  reference.configs = 3;
+  run_ensemble(reference);
+  for (FileFormat format : {FileFormat::ildg, FileFormat::scidac, FileFormat::hdf5}) {
+    EnsembleOptions o = options(format_name(format));
+    o.format = format;
+    o.configs = 2;
+    EXPECT_EQ(run_ensemble(o).written, 2);
+    o.configs = 3;
+    EXPECT_EQ(run_ensemble(o).written, 1) << format_name(format);
+    for (int j = 0; j < 3; ++j) {
+      const std::string path = config_path(o.output_prefix, j);
+      EXPECT_EQ(detect_format(path), format);
+      EXPECT_EQ(read_sequence_number(path), 3 + 2 * j);
+      const HostField u = read_gauge_file(path, World());
+      const HostField r = read_nersc(config_path(reference.output_prefix, j), World());
+      ASSERT_EQ(u.data.size(), r.data.size());
+      EXPECT_EQ(0,
+                std::memcmp(u.data.data(), r.data.data(), u.data.size() * sizeof(Complex<double>)))
+          << format_name(format) << " configuration " << j;
+    }
+  }
+  for (FileFormat format : {FileFormat::milc, FileFormat::openqcd}) {
+    EnsembleOptions o = options(std::string("refused_") + format_name(format));
+    o.format = format;
+    expect_error_naming(o, "--output-format");
+  }
+  EnsembleOptions su2 = options("su2_ildg");
+  su2.nc = 2;
+  su2.format = FileFormat::ildg;
+  EXPECT_THROW(run_ensemble(su2), Error);
+  EXPECT_FALSE(std::filesystem::exists(config_path(su2.output_prefix, 0)));
 }
 
 TEST_F(GeneratorEnsemble, BadParametersNameTheOption) {

@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "core/log.h"
 #include "io/file_lock.h"
+#include "io/gauge_file_types.h"
 #include "io/path_checks.h"
 #include "tuning/tuning_setup.h"
 #include <optional>
@@ -44,8 +45,11 @@ void add_generate_options(CLI::App& generate, GenerateCommandOptions& opt) {
       ->check(CLI::IsMember({"off", "cached", "on", "force"}));
   generate
       .add_option("--output-prefix,-o", e.output_prefix,
-                  "configurations go to PREFIX.0000, PREFIX.0001, ... (NERSC, 64-bit)")
+                  "configurations go to PREFIX.0000, PREFIX.0001, ... (64-bit, full matrices)")
       ->check(non_empty);
+  generate.add_option("--output-format", opt.output_format,
+                      "format of the configurations: nersc, ildg, scidac or hdf5 (formats that "
+                      "record the ensemble label and sweep a resumed run checks)");
   add_log_options(generate, opt.log);
 }
 
@@ -66,6 +70,8 @@ void parse_names(GenerateCommandOptions& opt) {
   g.precision = parse_option("--precision", [&] { return parse_precision(opt.precision); });
   g.backend = parse_option("--backend", [&] { return parse_backend(opt.backend); });
   g.storage = parse_storage(opt.storage);
+  opt.ensemble.format =
+      parse_option("--output-format", [&] { return parse_format(opt.output_format); });
   if (opt.group.empty()) return;
   if (opt.group != "su2" && opt.group != "su3")
     throw Error("--group: unknown group '" + opt.group + "' (expected su2 or su3)");

@@ -3,13 +3,13 @@
 #include "comm/mpi_channel.h"
 #include "core/error.h"
 #include "fix/random_field.h"
-#include "io/nersc.h"
+#include "io/gauge_file.h"
+#include "io/output_format.h"
 #include "observables/observables.h"
 #include <chrono>
 #include <climits>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <sstream>
@@ -50,7 +50,7 @@ HostField start_field(const EnsembleOptions& opt) {
   if (!is_generated_start(opt.start)) {
     HostField u;
     try {
-      u = read_nersc(opt.start, World());
+      u = read_gauge_file(opt.start, World());
     } catch (const Error& e) {
       throw Error(std::string("--start: ") + e.what());
     }
@@ -59,14 +59,8 @@ HostField start_field(const EnsembleOptions& opt) {
   }
   const int L[4] = {opt.lattice[0], opt.lattice[1], opt.lattice[2], opt.lattice[3]};
   const double eps = opt.start == "hot" ? 1.0 : 0.0; // eps = 0: the unit field
-  return random_field(decompose_time(L, World()), opt.nc == 0 ? 3 : opt.nc, opt.generator.seed,
-                      eps, RandomPurpose::generator);
-}
-
-std::string header_value(const FileInfo& info, const std::string& key) {
-  for (const auto& [k, v] : info.stored)
-    if (k == key) return v;
-  return "";
+  return random_field(decompose_time(L, World()), opt.nc == 0 ? 3 : opt.nc, opt.generator.seed, eps,
+                      RandomPurpose::generator);
 }
 
 // The "key=value" words of an ENSEMBLE_LABEL after its first word (the action).
@@ -105,14 +99,11 @@ void check_label(const EnsembleOptions& opt, const std::string& path, const std:
 HostField resume_field(const EnsembleOptions& opt, int index, std::int64_t& sweep) {
   const std::string path = config_path(opt.output_prefix, index);
   FileInfo info;
-  HostField u = read_nersc(path, World(), {}, &info);
-  check_label(opt, path, header_value(info, "ENSEMBLE_LABEL"));
-  const std::string seq = header_value(info, "SEQUENCE_NUMBER");
-  char* end = nullptr;
-  sweep = std::strtoll(seq.c_str(), &end, 10);
-  if (seq.empty() || *end != '\0') sweep = -1;
+  HostField u = read_gauge_file(path, World(), {}, &info);
+  check_label(opt, path, info.provenance.ensemble_label);
+  sweep = info.provenance.sequence_number.value_or(-1);
   require(sweep == config_sweep(opt, index),
-          path + ": SEQUENCE_NUMBER " + std::to_string(sweep) + ", but --thermalisation " +
+          path + ": sequence number " + std::to_string(sweep) + ", but --thermalisation " +
               std::to_string(opt.thermalisation) + " and --separation " +
               std::to_string(opt.separation) + " put configuration " + std::to_string(index) +
               " at sweep " + std::to_string(config_sweep(opt, index)));
@@ -146,6 +137,12 @@ void validate(const EnsembleOptions& opt) {
   require(config_sweep(opt, opt.configs - 1) <= INT_MAX,
           "--thermalisation + (--configs - 1) * --separation exceeds 2^31 - 1 sweeps");
   require(!opt.output_prefix.empty(), "--output-prefix is required");
+  require(opt.format == FileFormat::nersc || opt.format == FileFormat::ildg ||
+              opt.format == FileFormat::scidac || opt.format == FileFormat::hdf5,
+          std::string("--output-format ") + format_name(opt.format) +
+              ": its files do not record the ensemble label and sweep that a resumed run "
+              "checks; write nersc, ildg, scidac or hdf5 and convert afterwards (gaugefix "
+              "convert)");
   const std::filesystem::path dir = std::filesystem::path(opt.output_prefix).parent_path();
   require(dir.empty() || std::filesystem::is_directory(dir),
           "--output-prefix: directory '" + dir.string() + "' does not exist");
@@ -177,6 +174,8 @@ EnsembleResult run_ensemble(const EnsembleOptions& opt, const EnsembleObserver& 
     ++last;
   std::int64_t sweep = 0;
   HostField u = last >= 0 ? resume_field(opt, last, sweep) : start_field(opt);
+  const std::string limit = format_limit(opt.format, u.nc, 8);
+  require(limit.empty(), std::string("--output-format ") + format_name(opt.format) + ": " + limit);
   int next = last + 1;
   if (observer.started)
     observer.started({u.nc,
@@ -198,6 +197,7 @@ EnsembleResult run_ensemble(const EnsembleOptions& opt, const EnsembleObserver& 
   gen->prepare(kinds);
   if (observer.prepared) observer.prepared();
   WriteOptions w;
+  w.format = opt.format;
   w.full_matrix = true;
   w.provenance.ensemble_id = std::filesystem::path(opt.output_prefix).filename().string();
   w.provenance.ensemble_label = ensemble_label(opt);
@@ -209,7 +209,7 @@ EnsembleResult run_ensemble(const EnsembleOptions& opt, const EnsembleObserver& 
       gen->download(u);
       reunitarize_all(u);
       w.provenance.sequence_number = sweep;
-      write_nersc(path, u, w, World(), inputs);
+      write_gauge_file(path, u, w, World(), inputs);
       gen->upload(u); // continue from exactly the field written (bitwise resume)
       ++result.written;
       if (observer.saved) observer.saved({next, sweep, path, plaquette(u)});

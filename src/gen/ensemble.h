@@ -1,16 +1,17 @@
 // ensemble.h: one quenched ensemble run: start field, thermalisation, a configuration every
-// `separation` sweeps written as NERSC files PREFIX.0000, PREFIX.0001, ..., and resumption.
+// `separation` sweeps written as files PREFIX.0000, PREFIX.0001, ..., and resumption.
 //
 // Sweep k (k = 1, 2, ...) is one heatbath sweep keyed by k followed by or_sweeps
 // overrelaxation sweeps. Configuration j is the field after sweep thermalisation + j *
-// separation (j = 0 right after thermalisation). Its file (64-bit, 3x3) carries
-// SEQUENCE_NUMBER = that sweep and ENSEMBLE_LABEL = ensemble_label(opt): "wilson" and the
-// ensemble-defining parameters as option=value words (beta, seed, or-sweeps, precision,
+// separation (j = 0 right after thermalisation). Its file (64-bit, full matrices; format:
+// nersc, ildg, scidac or hdf5, the formats whose provenance (io/provenance.h) holds both)
+// carries the sequence number = that sweep and the ensemble label = ensemble_label(opt): "wilson"
+// and the ensemble-defining parameters as option=value words (beta, seed, or-sweeps, precision,
 // storage, start (cold, hot or file), thermalisation, separation). Before it is written
 // the field is reprojected to SU(N) and the generator continues from exactly the field
 // written, so a run resumed from the file continues bit for bit as the uninterrupted run.
-// Resume: if PREFIX.0000 ... PREFIX.j exist, the run reads PREFIX.j, checks its label (every
-// parameter; the Error names the first option that differs, or one the file does not
+// Resume: if PREFIX.0000 ... PREFIX.j exist, the run reads PREFIX.j (any format), checks its label
+// (every parameter; the Error names the first option that differs, or one the file does not
 // record), group, extents and sequence number against the options (gf::Error otherwise) and
 // continues with configuration j + 1; it does nothing if all `configs` exist. The backend
 // may change between runs (CPU and GPU agree to rounding).
@@ -20,6 +21,7 @@
 // validate() throws gf::Error naming the command-line option of a bad parameter.
 #pragma once
 #include "gen/generator.h"
+#include "io/gauge_file_types.h"
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -30,13 +32,14 @@ namespace gf {
 struct EnsembleOptions {
   std::array<int, 4> lattice = {0, 0, 0, 0}; // required for cold/hot; all 0: the file's
   int nc = 0;                                // 2 or 3; 0: the start file's, else 3
-  std::string start = "cold";                // cold | hot | path of a NERSC file
+  std::string start = "cold";                // cold | hot | path of a file (any format)
   int thermalisation = 0;
   int separation = 1;
   int configs = 1;
   int or_sweeps = 0;        // overrelaxation sweeps per heatbath sweep
   int measure_interval = 1; // sweeps between measurements (when observed)
   std::string output_prefix;
+  FileFormat format = FileFormat::nersc; // of the configurations written
   GeneratorOptions generator;
 };
 
