@@ -30,6 +30,7 @@
 #include "math/su_n.h"
 #include "observables/observables.h"
 #include "test_fields.h"
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -591,25 +592,40 @@ QuadraticField model() {
   return QuadraticField(lambda, p, x);
 }
 
-// Iterations until theta < 1e-20, at most `most`; F never decreases.
+// Iterations until theta < 1e-20, at most `most`. F never decreases from step to step, except
+// with FASD's automatic step, where it never falls below F at the start of any of the last
+// 10 steps (descent.h).
 int descend(QuadraticField& q, DescentParams p, int most = 500) {
+  const bool nonmonotone = p.method == DescentMethod::fasd && p.alpha <= 0;
   FourierDescent d(q, p);
-  double f = d.start().functional[0];
+  std::vector<double> f = {d.start().functional[0]};
   for (int k = 1; k <= most; ++k) {
     const FourierDescent::Step s = d.step();
-    EXPECT_GE(s.sums->functional[0], f - 1e-13 * std::abs(f));
-    f = s.sums->functional[0];
+    const double floor =
+        nonmonotone ? *std::min_element(f.end() - std::min<std::ptrdiff_t>(10, f.size()), f.end())
+                    : f.back();
+    EXPECT_GE(s.sums->functional[0], floor - 1e-13 * std::abs(floor)) << "step " << k;
+    f.push_back(s.sums->functional[0]);
     if (s.sums->theta[0] < 1e-20 || s.stalled) return k;
   }
   return most;
 }
 
+// Neither method needs a step: FACG converges fast, and FASD's automatic (Barzilai-Borwein)
+// step beats every fixed step, the best of them included.
 TEST(FourierDescentModel, ConvergesWithoutAStepToChoose) {
   QuadraticField cg = model(), sd = model();
   const int cg_steps = descend(cg, {DescentMethod::facg, 0.0});
   const int sd_steps = descend(sd, {DescentMethod::fasd, 0.0});
   EXPECT_LT(cg_steps, 60);
-  EXPECT_LE(cg_steps, sd_steps);
+  int best_fixed = 1 << 30;
+  for (double alpha : {0.25, 0.5, 1.0, 1.5, 2.0}) {
+    QuadraticField q = model();
+    best_fixed = std::min(best_fixed, descend(q, {DescentMethod::fasd, alpha}, 5000));
+  }
+  EXPECT_LT(sd_steps, best_fixed);
+  std::printf("  model: facg %d, fasd %d, fasd at the best fixed step %d steps\n", cg_steps,
+              sd_steps, best_fixed);
 }
 
 TEST(FourierDescentModel, TooLongFixedStepIsTakenBackAndHalved) {

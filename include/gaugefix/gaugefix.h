@@ -230,7 +230,7 @@ struct FixOptions {
   // Coulomb gauge, CPU; docs/fourier.md)
   std::string algorithm = "overrelaxation";
   double omega = 1.7; // overrelaxation, in [1, 2)
-  double alpha = 0;   // fasd: a fixed step > 0, facg: the first trial; 0: line search (auto)
+  double alpha = 0;   // fasd: a fixed step > 0, facg: the first trial; 0: automatic
   double sr_probability = 0.5; // stochastic relaxation, in [0, 1]
   int anneal_steps = 0;
   double t_max = 4.0, t_min = 1e-4;

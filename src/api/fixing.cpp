@@ -62,7 +62,7 @@ gf::FixOptions schedule(const FixOptions& o, gf::GaugeKind gauge) {
   }
   gf::Phase last;
   require(std::isfinite(o.alpha) && o.alpha >= 0,
-          "alpha must be 0 (line search) or a positive step (got " + std::to_string(o.alpha) + ")");
+          "alpha must be 0 (automatic) or a positive step (got " + std::to_string(o.alpha) + ")");
   if (o.algorithm == "fasd" || o.algorithm == "facg") {
     last.descent.method = o.algorithm == "fasd" ? gf::DescentMethod::fasd : gf::DescentMethod::facg;
     last.descent.alpha = o.alpha;

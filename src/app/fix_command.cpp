@@ -93,7 +93,8 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
                  "(Landau, Coulomb)")
       ->check(CLI::IsMember({"relaxation", "overrelaxation", "stochastic", "fasd", "facg"}));
   fix.add_option("--alpha", opt.alpha,
-                 "fasd/facg step: auto (line search) or a fixed step > 0 (fasd; facg: first trial)")
+                 "fasd/facg step: auto (fasd: Barzilai-Borwein, facg: line search) or a fixed step "
+                 "> 0 (fasd; facg: first trial)")
       ->check(auto_or_positive_real);
   fix.add_option("--omega", opt.omega, "overrelaxation parameter in [1, 2)")
       ->check(real_in(1, 2, true));

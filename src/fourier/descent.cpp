@@ -85,7 +85,10 @@ FourierDescent::Step FourierDescent::step() {
       return {&sums_, true, gradients_}; // Delta = 0 to rounding
     }
     at_ = 0;
-    const Step s = p_.method == DescentMethod::fasd && p_.alpha > 0 ? fixed_step() : line_search();
+    const bool fasd = p_.method == DescentMethod::fasd;
+    const Step s = fasd && p_.alpha > 0 ? fixed_step()
+                   : fasd               ? barzilai_borwein_step()
+                                        : line_search();
     if (!s.stalled || beta == 0) return s;
     beta = 0; // the conjugate direction found no ascent: try the preconditioned gradient
   }
@@ -99,6 +102,26 @@ FourierDescent::Step FourierDescent::fixed_step() {
   }
   evaluate(0);
   return {&sums_, true, gradients_};
+}
+
+// FASD's automatic step (descent.h): the Barzilai-Borwein step, kept under the nonmonotone rule.
+FourierDescent::Step FourierDescent::barzilai_borwein_step() {
+  const double a = step_;
+  const double f = evaluate(a), s = slope();
+  double floor = f0_;
+  for (double g : recent_)
+    floor = std::min(floor, g);
+  const bool concave = s < s0_; // the slope fell along the line: its secant root is ahead
+  if (!(f >= floor - field_.rounding() * std::abs(f0_))) { // below every recent F: search
+    step_ = concave ? a * s0_ / (s0_ - s) : 0.5 * a;
+    step_ = std::clamp(step_, 0.1 * a, 0.9 * a);
+    return line_search();
+  }
+  recent_.push_back(f0_);
+  if (recent_.size() > nonmonotone_window) recent_.erase(recent_.begin());
+  step_ = concave ? a * s0_ / (s0_ - s) : 4 * a;
+  step_ = std::clamp(step_, 0.1 * a, 10 * a);
+  return {&sums_, false, gradients_};
 }
 
 FourierDescent::Step FourierDescent::line_search() {

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# run_gpu_ranks.sh: one session on a node with 4 GPUs (binaries packed as for
+# run_tuning_suite.sh, bench/README.md): the multi-GPU checks and the production-scale tables.
+#   tests     (TESTS=1, default) the GPU tests on one GPU; the multi-rank unit tests
+#             (*Decomposition*, FourierRanks.*, TuningRanks.*, *GaugeFileRanks*) and every
+#             subcommand with the default log (tests/cli_ranks_subcommands.sh, backend cuda)
+#             on 2 and 4 GPUs, each run limited so that a hang fails fast;
+#   generator (GEN=1) weak scaling of a sweep (1 heatbath + 4 overrelaxation) with
+#             GEN_LOCAL (default 64,64,64,32) sites per GPU on 1, 2 and 4 GPUs, mixed and
+#             double precision, GEN_SWEEPS sweeps (default 20): sweeps/s and t_1 / t_N;
+#   facg      (FACG=1) a thermalised beta = 6.0 field of FACG_LATTICE (default 64,64,64,128)
+#             made by the generator on 4 GPUs (THERM sweeps, default 100, mixed), then FACG in
+#             double to theta < 2.5e-13 on 1, 2 and 4 GPUs: seconds, iterations, transposing,
+#             the efficiency t_1 / (N t_N), and F, theta and iterations equal on every count.
+# Writes $OUT/tables.md and $OUT/logs.tar.gz; BUDGET (default 540 s) bounds the whole run. A
+# failed step is reported as FAILED and the script exits 1.
+set -uo pipefail
+source "$(dirname "$0")/packed_session.sh"
+budget=${BUDGET:-540}
+failed=()
+tables="$out/tables.md"
+mpi_base="mpirun --allow-run-as-root --bind-to none -x LD_LIBRARY_PATH -x GAUGEFIX_TUNE_CACHE"
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+echo "# $gpus GPUs; $(nproc) cores" >> "$out/device.txt"
+
+allowed() { # seconds the next step may take: at most $1, or what is left of BUDGET
+  local left=$((budget - SECONDS))
+  [ $left -lt 10 ] && left=0
+  echo $((left < $1 ? left : $1))
+}
+step() { # name, limit, log, command...: runs the command, records rc, FAILED where rc != 0
+  local name=$1 t
+  t=$(allowed "$2")
+  local log=$3
+  shift 3
+  echo "# command: $*" > "$log"
+  [ "$t" -eq 0 ] && { failed+=("$name (skipped: BUDGET spent)"); return 1; }
+  timeout "$t" "$@" >> "$log" 2>&1
+  local rc=$?
+  echo "$name rc=$rc" | tee -a "$out/device.txt"
+  [ $rc -eq 0 ] || { failed+=("$name"); echo "FAILED: $name"; tail -n 5 "$log"; }
+  return $rc
+}
+mpi() { echo "$mpi_base -np $1 -x OMP_NUM_THREADS=$(($(nproc) / $1))"; } # mpirun for $1 ranks
+field() { grep -m 1 "^ *$2:" "$1" | sed "s/^ *$2: *//"; } # a summary's first value of a key
+
+if [ "${TESTS:-1}" = 1 ]; then
+  step "gpu_tests" 240 "$out/gpu_tests.log" "$bin/gpu_tests" --gtest_brief=1
+  for n in 2 4; do
+    [ "$gpus" -ge $n ] || continue
+    step "multi-rank unit tests on $n GPUs" 180 "$out/unit_tests_${n}gpu.log" $(mpi $n) "$bin/unit_tests" \
+      --gtest_brief=1 --gtest_filter='*Decomposition*:FourierRanks.*:TuningRanks.*:*GaugeFileRanks*'
+    # mpirun as the test calls it: one rank per GPU, the library path and the tune cache passed on
+    printf '#!/bin/sh\nexec %s "$@"\n' "$mpi_base" > "$out/mpirun"
+    chmod +x "$out/mpirun"
+    step "every subcommand on $n GPUs" 240 "$out/subcommands_${n}gpu.log" \
+      bash tests/cli_ranks_subcommands.sh "$bin/gaugefix" "$out/mpirun" $n cuda
+  done
+fi
+
+if [ "${GEN:-1}" = 1 ]; then
+  IFS=, read -r gx gy gz gt <<< "${GEN_LOCAL:-64,64,64,32}"
+  sweeps=${GEN_SWEEPS:-20}
+  { echo "## Generator, weak scaling: ${gx}x${gy}x${gz}x${gt} sites per GPU, 1 heatbath + 4 overrelaxation a sweep, $sweeps sweeps"
+    echo "| precision | GPUs | lattice | sweeps/s (updates only) | efficiency t_1 / t_N |"
+    echo "|---|---|---|---|---|"; } >> "$tables"
+  for p in mixed double; do
+    rate1=
+    for n in 1 2 4; do
+      [ "$gpus" -ge $n ] || continue
+      lattice=$gx,$gy,$gz,$((gt * n))
+      log="$out/generator_${p}_${n}gpu.log"
+      step "generator $p on $n GPUs" 120 "$log" $(mpi $n) "$bin/gaugefix" generate --backend cuda \
+        --precision $p --lattice $lattice --beta 6.0 --start hot --thermalisation $sweeps \
+        --or-sweeps 4 --measure-interval 10 --seed 3 -o "$out/gen_${p}_$n" || continue
+      rate=$(grep -o '[0-9.]* sweeps/s' "$log" | tail -n 1 | cut -d' ' -f1)
+      [ -z "$rate1" ] && rate1=$rate
+      eff=$(awk -v a="$rate" -v b="$rate1" 'BEGIN { printf "%.3f", a / b }')
+      echo "| $p | $n | ${lattice//,/×} | $rate | $eff |" >> "$tables"
+      rm -f "$out/gen_${p}_$n".0*
+    done
+  done
+fi
+
+if [ "${FACG:-1}" = 1 ]; then
+  lattice=${FACG_LATTICE:-64,64,64,128}
+  label=${lattice//,/×}
+  n_gen=$((gpus >= 4 ? 4 : gpus))
+  cfg="$out/b6.0000"
+  if step "generate $label on $n_gen GPUs" 240 "$out/generate_facg_field.log" $(mpi $n_gen) "$bin/gaugefix" \
+    generate --backend cuda --precision mixed --lattice "$lattice" --beta 6.0 --start hot \
+    --thermalisation "${THERM:-100}" --or-sweeps 4 --measure-interval 10 --seed 11 -o "$out/b6"; then
+    { echo; echo "## FACG, $label, double, theta < 2.5e-13 (field: $n_gen-GPU generator, ${THERM:-100} sweeps)"
+      echo "| GPUs | iterations | seconds | F | theta | transposing s | transpose path | efficiency t_1 / (N t_N) |"
+      echo "|---|---|---|---|---|---|---|---|"; } >> "$tables"
+    one=
+    for n in 1 2 4; do
+      [ "$gpus" -ge $n ] || continue
+      s="$out/facg_${n}gpu.yaml"
+      step "facg on $n GPUs" 200 "$out/facg_${n}gpu.log" $(mpi $n) "$bin/gaugefix" fix --backend cuda \
+        --input "$cfg" --algorithm facg --precision double --tolerance 2.5e-13 --check-interval 100 \
+        --reproject-interval 100 --max-iterations 20000 --summary "$s" || continue
+      [ -z "$one" ] && one=$s
+      eff=$(awk -v a="$(field "$one" seconds)" -v b="$(field "$s" seconds)" -v n=$n 'BEGIN { printf "%.3f", a / (n * b) }')
+      echo "| $n | $(field "$s" iterations) | $(field "$s" seconds) | $(field "$s" functional) | $(field "$s" theta) | $(field "$s" transpose_seconds) | $(field "$s" transpose_path) | $eff |" >> "$tables"
+      for k in functional theta iterations; do
+        [ "$(field "$one" $k)" = "$(field "$s" $k)" ] || failed+=("facg on $n GPUs: $k differs from one GPU's")
+      done
+    done
+  fi
+  rm -f "$cfg"
+fi
+
+cp "$tables" "$dest/tables.md"
+tar -C "$out" --exclude='b6.0*' --exclude='gen_*' -czf "$dest/logs.tar.gz" .
+cat "$out/device.txt" "$tables"
+if [ ${#failed[@]} -gt 0 ]; then
+  printf 'FAILED: %s\n' "${failed[@]}"
+  exit 1
+fi
+echo "every step passed"
