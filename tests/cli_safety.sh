@@ -108,6 +108,16 @@ generate_resume_other_parameters)
   expect 0 -- "${base[@]}"
   [ -f "$d/ens.0001" ] || fail "the resumed run wrote no ens.0001"
   ;;
+generate_prefix_directory)
+  # a prefix naming a directory (or ending in /) would put hidden files in it (gen/.0000)
+  mkdir "$d/gen"
+  for prefix in "$d/gen/" "$d/gen" "$d/gen/." "$d/new/"; do
+    expect 1 "--output-prefix '$prefix'" "names a directory" -- "$g" generate --lattice 4,4,4,4 \
+      --beta 5.7 --thermalisation 1 --configs 1 --quiet -o "$prefix"
+  done
+  [ -z "$(ls -A "$d/gen")" ] || fail "files written in the directory: $(ls -A "$d/gen")"
+  absent "$d/new"
+  ;;
 signal_removes_temporary)
   set -m # background jobs in their own process groups, SIGINT not ignored
   for sig in TERM INT HUP; do

@@ -59,8 +59,8 @@ HostField start_field(const EnsembleOptions& opt) {
   }
   const int L[4] = {opt.lattice[0], opt.lattice[1], opt.lattice[2], opt.lattice[3]};
   const double eps = opt.start == "hot" ? 1.0 : 0.0; // eps = 0: the unit field
-  return random_field(decompose_time(L, World()), opt.nc == 0 ? 3 : opt.nc, opt.generator.seed,
-                      eps, RandomPurpose::generator);
+  return random_field(decompose_time(L, World()), opt.nc == 0 ? 3 : opt.nc, opt.generator.seed, eps,
+                      RandomPurpose::generator);
 }
 
 std::string header_value(const FileInfo& info, const std::string& key) {
@@ -146,7 +146,16 @@ void validate(const EnsembleOptions& opt) {
   require(config_sweep(opt, opt.configs - 1) <= INT_MAX,
           "--thermalisation + (--configs - 1) * --separation exceeds 2^31 - 1 sweeps");
   require(!opt.output_prefix.empty(), "--output-prefix is required");
-  const std::filesystem::path dir = std::filesystem::path(opt.output_prefix).parent_path();
+  // The prefix starts file names (PREFIX.0000): "gen/" or an existing directory would give
+  // hidden files inside it (gen/.0000).
+  const std::filesystem::path prefix(opt.output_prefix);
+  const std::string name = prefix.filename().string();
+  require(!name.empty() && name != "." && name != ".." && !std::filesystem::is_directory(prefix),
+          "--output-prefix '" + opt.output_prefix +
+              "' names a directory: give the start of the file names, e.g. '" +
+              (prefix / "cfg").lexically_normal().string() + "' for " +
+              (prefix / "cfg.0000").lexically_normal().string() + ", ...");
+  const std::filesystem::path dir = prefix.parent_path();
   require(dir.empty() || std::filesystem::is_directory(dir),
           "--output-prefix: directory '" + dir.string() + "' does not exist");
 }
