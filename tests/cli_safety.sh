@@ -118,6 +118,22 @@ generate_prefix_directory)
   [ -z "$(ls -A "$d/gen")" ] || fail "files written in the directory: $(ls -A "$d/gen")"
   absent "$d/new"
   ;;
+long_output_names)
+  # file names of 251 to 255 bytes are legal (NAME_MAX): their temporary names must fit too
+  long=$(printf 'x%.0s' $(seq 245))
+  "${fix[@]}" --input "$d/cfg" --unconverged discard --output "$d/$long.nersc" \
+    --transform-output "$d/${long}xxxxx.lime" --summary "$d/${long}x.yaml" > /dev/null
+  "$g" info "$d/$long.nersc" "$d/${long}xxxxx.lime" > /dev/null ||
+    fail "the outputs with long names are not complete"
+  grep -q "^program: gaugefix" "$d/${long}x.yaml" || fail "no summary under a long name"
+  [ "$(temporaries)" -eq 0 ] || fail "temporary files left: $(find "$d" -name '*gaugefix-tmp*')"
+  # refused before any sweep: a name over NAME_MAX, and the not-converged name of
+  # --unconverged mark (<output>.unconverged) where it would be one
+  expect 1 --output "NAME_MAX" -- "${fix[@]}" --input "$d/cfg" --output "$d/${long}xxxxxxxxxxx"
+  expect 1 "--output (not converged)" "NAME_MAX" -- "${fix[@]}" --input "$d/cfg" \
+    --output "$d/$long.nersc"
+  [ -z "$(cat "$d/stdout")" ] || fail "work started before the refusal: $(cat "$d/stdout")"
+  ;;
 signal_removes_temporary)
   set -m # background jobs in their own process groups, SIGINT not ignored
   for sig in TERM INT HUP; do
