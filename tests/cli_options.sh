@@ -202,8 +202,8 @@ stdout_closed)
   # outputs and the summary (which records the cut), exit status 0 (docs/logs.md)
   for reader in "head -2" true; do
     rm -f "$d/out" "$d/s.yaml"
-    { "$g" fix --input "$d/cfg" --tolerance 1e-12 --check-interval 1 --output "$d/out" \
-      --summary "$d/s.yaml" 2> "$d/stderr"; echo $? > "$d/status"; } | $reader > "$d/read"
+    { got=0; "$g" fix --input "$d/cfg" --tolerance 1e-12 --check-interval 1 --output "$d/out" \
+      --summary "$d/s.yaml" 2> "$d/stderr" || got=$?; echo $got > "$d/status"; } | $reader > "$d/read"
     [ "$(cat "$d/status")" -eq 0 ] ||
       fail "exit status $(cat "$d/status") with | $reader: $(cat "$d/stderr")"
     "$g" info "$d/out" > /dev/null || fail "no complete output with | $reader"
