@@ -119,12 +119,15 @@ generate_prefix_directory)
   absent "$d/new"
   ;;
 long_output_names)
-  # file names of 251 to 255 bytes are legal (NAME_MAX): their temporary names must fit too
+  # file names of 228 to 255 bytes are legal (NAME_MAX): their temporary names must fit too
   long=$(printf 'x%.0s' $(seq 245))
   "${fix[@]}" --input "$d/cfg" --unconverged discard --output "$d/$long.nersc" \
     --transform-output "$d/${long}xxxxx.lime" --summary "$d/${long}x.yaml" > /dev/null
-  "$g" info "$d/$long.nersc" "$d/${long}xxxxx.lime" > /dev/null ||
-    fail "the outputs with long names are not complete"
+  # HDF5 (MPI-IO): a long name, and a long path to the temporary file of a shorter one
+  "${fix[@]}" --input "$d/cfg" --unconverged discard --output "$d/${long}xxxxx.h5" \
+    --transform-output "$d/${long:0:225}.h5" > /dev/null
+  "$g" info "$d/$long.nersc" "$d/${long}xxxxx.lime" "$d/${long}xxxxx.h5" "$d/${long:0:225}.h5" \
+    > /dev/null || fail "the outputs with long names are not complete"
   grep -q "^program: gaugefix" "$d/${long}x.yaml" || fail "no summary under a long name"
   [ "$(temporaries)" -eq 0 ] || fail "temporary files left: $(find "$d" -name '*gaugefix-tmp*')"
   # refused before any sweep: a name over NAME_MAX, and the not-converged name of
