@@ -210,6 +210,10 @@ stdout_closed)
     grep -q "converged: true" "$d/s.yaml" || fail "no summary with | $reader"
     [ "$(temporaries)" -eq 0 ] || fail "temporary files left with | $reader"
   done
+  # data for scripts: every file is still checked, and the status says they passed
+  { got=0; "$g" info "$d/cfg" "$d/out" 2> "$d/stderr" || got=$?; echo $got > "$d/status"; } | true
+  [ "$(cat "$d/status")" -eq 0 ] ||
+    fail "exit status $(cat "$d/status") of info | true: $(cat "$d/stderr")"
   # true closed the pipe before the first line: the summary says the log was cut
   grep -qF "log_cut: [stdout]" "$d/s.yaml" || fail "the summary does not record the cut: $(cat "$d/s.yaml")"
   ;;

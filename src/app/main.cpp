@@ -157,7 +157,9 @@ int main(int argc, char** argv) {
     gf::log::close_file();
     return status;
   } catch (const gf::Error& e) {
-    // a check after parsing (two options that contradict each other, a path) names the
+    // The stack is unwound here: every file the run had open, HDF5 handles included (owned
+    // by objects that close them), is closed before abort_all finalises or aborts MPI.
+    // A check after parsing (two options that contradict each other, a path) names the
     // options; the config file and key are added where the file gave one of them
     std::string message = e.what();
     if (message.find("config file '") == std::string::npos)

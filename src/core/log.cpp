@@ -7,6 +7,7 @@
 #include <ctime>
 #include <fcntl.h>
 #include <ostream>
+#include <poll.h>
 #include <streambuf>
 #include <unistd.h>
 
@@ -50,6 +51,12 @@ void put(std::FILE* terminal, const std::string& text) {
   errno = 0;
   if (std::fputs(text.c_str(), terminal) < 0 || std::fflush(terminal) != 0)
     error = errno ? errno : EIO;
+}
+
+// Whether fd is a pipe or socket whose reader has gone (poll reports an error or hang-up).
+bool reader_gone(int fd) {
+  pollfd p{fd, POLLOUT, 0};
+  return ::poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP)) != 0;
 }
 
 } // namespace
@@ -201,7 +208,9 @@ std::vector<std::string> cut_streams() {
 void finish_stdout() {
   int& error = state().stdout_error;
   errno = 0;
-  if (!error && (std::fflush(stdout) != 0 || std::ferror(stdout))) error = errno ? errno : EIO;
+  // (the errno of a failed write of data through std::cout is gone by now: ask the pipe)
+  if (!error && (std::fflush(stdout) != 0 || std::ferror(stdout)))
+    error = reader_gone(STDOUT_FILENO) ? EPIPE : errno ? errno : EIO;
   if (error && error != EPIPE) // EPIPE: the reader closed the pipe, having read what it wanted
     throw Error(fmt::format("writing to standard output failed: {}", std::strerror(error)));
   if (state().file && (std::fflush(state().file) != 0 || std::ferror(state().file)))
