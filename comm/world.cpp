@@ -22,6 +22,11 @@ void free_report_window() {
 } // namespace
 
 MpiSession::MpiSession(int& argc, char**& argv) {
+  // Open MPI 4.1's shared-file-pointer components lockedfile and sm overflow a buffer in
+  // MPI_File_open for a path of more than about 250 bytes (SIGABRT: a legal long output or
+  // input name of an HDF5 file). gaugefix uses no shared file pointers: only the component
+  // that needs no file of its own is allowed (OMPI_MCA_sharedfp set by the user wins).
+  ::setenv("OMPI_MCA_sharedfp", "individual", 0);
   int provided = 0;
   if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
     throw Error("MPI_Init_thread failed");

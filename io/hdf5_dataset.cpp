@@ -35,6 +35,8 @@ public:
   Id& operator=(const Id&) = delete;
   operator hid_t() const { return id_; }
   bool valid() const { return id_ >= 0; }
+  // Closes now; the status of the close (the destructor cannot report one).
+  herr_t close() { return close_(std::exchange(id_, -1)); }
 
 private:
   hid_t id_;
@@ -342,20 +344,75 @@ void check_storage(const Context& c, hid_t d, const std::string& dataset, std::i
            " chunks in the file (a dataset declared, never fully written)");
 }
 
+// The bytes a file of the dataset `dims` takes at most: the data and room for HDF5's
+// metadata (superblock, groups, object header) and the attributes.
+long double file_bytes(const std::vector<hsize_t>& dims, int bytes_per_real,
+                       const Hdf5Attributes& attributes) {
+  long double bytes = bytes_per_real;
+  for (const hsize_t n : dims)
+    bytes *= static_cast<long double>(n);
+  bytes += 256 * 1024;
+  for (const auto& [name, value] : attributes.strings)
+    bytes += 2 * (name.size() + value.size()) + 1024;
+  bytes += 1024 * (attributes.numbers.size() + attributes.integers.size() +
+                   attributes.booleans.size() + std::size(reserved));
+  return bytes;
+}
+
 // " (no space left on the device: ...)" where the file system holding `path` has less room
-// than a dataset of shape `dims` needs, else "".
-std::string space_note(const std::string& path, const std::vector<hsize_t>& dims,
-                       int bytes_per_real) {
+// than `needed` bytes, else "".
+std::string space_note(const std::string& path, long double needed) {
   struct statvfs v {};
   if (::statvfs(path.c_str(), &v) != 0) return "";
-  long double needed = bytes_per_real;
-  for (const hsize_t n : dims)
-    needed *= static_cast<long double>(n);
   const long double free_bytes = static_cast<long double>(v.f_bavail) * v.f_frsize;
   if (free_bytes >= needed) return "";
   return " (no space left on the device: " + std::to_string(static_cast<long long>(free_bytes)) +
-         " bytes free, the data alone needs " + std::to_string(static_cast<long long>(needed)) +
+         " bytes free, the file needs about " + std::to_string(static_cast<long long>(needed)) +
          ")";
+}
+
+// The dataset and its attributes in the open file f; throws naming the step that failed.
+void write_contents(const Context& c, hid_t f, const std::string& dataset, const HostField& slab,
+                    const std::vector<hsize_t>& dims, int bytes_per_real, std::uint32_t checksum,
+                    const Hdf5Attributes& attrs, int rounds, const std::vector<float>& single) {
+  const Geometry& g = slab.geom;
+  const Id lcpl(H5Pcreate(H5P_LINK_CREATE), H5Pclose);
+  H5Pset_create_intermediate_group(lcpl, 1);
+  const Id space(H5Screate_simple(int(dims.size()), dims.data(), nullptr), H5Sclose);
+  const hid_t file_type = bytes_per_real == 8 ? H5T_IEEE_F64LE : H5T_IEEE_F32LE;
+  const Id d(H5Dcreate2(f, dataset.c_str(), file_type, space, lcpl, H5P_DEFAULT, H5P_DEFAULT),
+             H5Dclose);
+  c.check(d, "creating the dataset " + dataset);
+
+  const int lattice[4] = {g.L[0], g.L[1], g.L[2], g.L[3]};
+  write_attribute(c, d, "lattice", H5T_STD_I32LE, H5T_NATIVE_INT, lattice, 4);
+  write_attribute(c, d, "nc", H5T_STD_I32LE, H5T_NATIVE_INT, &slab.nc);
+  write_attribute(c, d, "bytes_per_real", H5T_STD_I32LE, H5T_NATIVE_INT, &bytes_per_real);
+  write_attribute(c, d, "checksum", H5T_STD_U32LE, H5T_NATIVE_UINT32, &checksum);
+  write_string_attribute(c, d, "layout",
+                         slab.ndir == 4 ? "t,z,y,x,mu,row,col,re|im" : "t,z,y,x,row,col,re|im");
+  write_string_attribute(c, d, "gaugefix_version", GAUGEFIX_VERSION);
+  for (const auto& [name, value] : attrs.strings)
+    write_string_attribute(c, d, name, value);
+  for (const auto& [name, value] : attrs.numbers)
+    write_attribute(c, d, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &value);
+  for (const auto& [name, value] : attrs.integers)
+    write_attribute(c, d, name, H5T_STD_I64LE, H5T_NATIVE_LLONG, &value);
+  const Id boolean = boolean_type();
+  for (const auto& [name, value] : attrs.booleans) {
+    const std::int8_t v = value;
+    write_attribute(c, d, name, boolean, boolean, &v);
+  }
+
+  const std::size_t slice_reals = std::size_t(g.v3) * slab.ndir * slab.nc * slab.nc * 2;
+  const auto* reals = reinterpret_cast<const double*>(slab.data.data());
+  for_each_slice(c, d, dims, g.t0, g.nt, rounds, [&](int t, hid_t mem, hid_t fs, hid_t dxpl) {
+    const std::size_t first = t < 0 ? 0 : std::size_t(t) * slice_reals;
+    const herr_t status = bytes_per_real == 8
+                              ? H5Dwrite(d, H5T_NATIVE_DOUBLE, mem, fs, dxpl, reals + first)
+                              : H5Dwrite(d, H5T_NATIVE_FLOAT, mem, fs, dxpl, single.data() + first);
+    c.check(status, "writing the dataset " + dataset);
+  });
 }
 
 } // namespace
@@ -386,7 +443,6 @@ void write_field_dataset(const std::string& path, const std::string& dataset, co
   const Hdf5Attributes attrs = from_rank0(attributes, world);
 
   const Geometry& g = slab.geom;
-  const std::size_t slice_reals = std::size_t(g.v3) * slab.ndir * slab.nc * slab.nc * 2;
   const auto* reals = reinterpret_cast<const double*>(slab.data.data());
   std::vector<float> single(bytes_per_real == 4 ? slab.data.size() * 2 : 0);
   std::transform(reals, reals + single.size(), single.begin(),
@@ -395,61 +451,34 @@ void write_field_dataset(const std::string& path, const std::string& dataset, co
       world.sum_mod32(bytes_per_real == 8 ? word_sum(reals, slab.data.size() * 2)
                                           : word_sum(single.data(), single.size()));
   const int rounds = static_cast<int>(world.max(g.nt));
+  const std::vector<hsize_t> dims = shape(g, g.L[3], slab.ndir, slab.nc);
+  const long double needed = file_bytes(dims, bytes_per_real, attrs);
 
   const QuietErrors quiet;
   SlabFileWriter file(path, world, inputs);
+  // HDF5 1.10 cannot give up a file: where H5Fclose fails (its metadata does not fit on the
+  // device), the file stays open inside HDF5 as a dangling object, which HDF5's own cleanup
+  // in MPI_Finalize dereferences (SIGSEGV). So a device without room for the whole file is
+  // refused before HDF5 opens anything, and the file is closed (and checked) before commit.
+  std::string no_room = world.rank() == 0 ? space_note(file.temporary_path(), needed) : "";
+  world.broadcast(no_room, 0);
+  if (!no_room.empty()) c.fail("writing the dataset " + dataset + " failed" + no_room);
   {
     const Id fapl = file_access(c, world);
-    const Id f(H5Fcreate(file.temporary_path().c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl),
-               H5Fclose);
+    Id f(H5Fcreate(file.temporary_path().c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl), H5Fclose);
     c.check(f, "creating the temporary file '" + file.temporary_path() + "'");
-    const Id lcpl(H5Pcreate(H5P_LINK_CREATE), H5Pclose);
-    H5Pset_create_intermediate_group(lcpl, 1);
-    const std::vector<hsize_t> dims = shape(g, g.L[3], slab.ndir, slab.nc);
-    const Id space(H5Screate_simple(int(dims.size()), dims.data(), nullptr), H5Sclose);
-    const hid_t file_type = bytes_per_real == 8 ? H5T_IEEE_F64LE : H5T_IEEE_F32LE;
-    const Id d(H5Dcreate2(f, dataset.c_str(), file_type, space, lcpl, H5P_DEFAULT, H5P_DEFAULT),
-               H5Dclose);
-    c.check(d, "creating the dataset " + dataset);
-
-    const int lattice[4] = {g.L[0], g.L[1], g.L[2], g.L[3]};
-    write_attribute(c, d, "lattice", H5T_STD_I32LE, H5T_NATIVE_INT, lattice, 4);
-    write_attribute(c, d, "nc", H5T_STD_I32LE, H5T_NATIVE_INT, &slab.nc);
-    write_attribute(c, d, "bytes_per_real", H5T_STD_I32LE, H5T_NATIVE_INT, &bytes_per_real);
-    write_attribute(c, d, "checksum", H5T_STD_U32LE, H5T_NATIVE_UINT32, &checksum);
-    write_string_attribute(c, d, "layout",
-                           slab.ndir == 4 ? "t,z,y,x,mu,row,col,re|im" : "t,z,y,x,row,col,re|im");
-    write_string_attribute(c, d, "gaugefix_version", GAUGEFIX_VERSION);
-    for (const auto& [name, value] : attrs.strings)
-      write_string_attribute(c, d, name, value);
-    for (const auto& [name, value] : attrs.numbers)
-      write_attribute(c, d, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &value);
-    for (const auto& [name, value] : attrs.integers)
-      write_attribute(c, d, name, H5T_STD_I64LE, H5T_NATIVE_LLONG, &value);
-    const Id boolean = boolean_type();
-    for (const auto& [name, value] : attrs.booleans) {
-      const std::int8_t v = value;
-      write_attribute(c, d, name, boolean, boolean, &v);
-    }
-
     try {
-      for_each_slice(c, d, dims, g.t0, g.nt, rounds, [&](int t, hid_t mem, hid_t fs, hid_t dxpl) {
-        const std::size_t first = t < 0 ? 0 : std::size_t(t) * slice_reals;
-        const herr_t status =
-            bytes_per_real == 8
-                ? H5Dwrite(d, H5T_NATIVE_DOUBLE, mem, fs, dxpl, reals + first)
-                : H5Dwrite(d, H5T_NATIVE_FLOAT, mem, fs, dxpl, single.data() + first);
-        c.check(status, "writing the dataset " + dataset);
-      });
+      write_contents(c, f, dataset, slab, dims, bytes_per_real, checksum, attrs, rounds, single);
     } catch (const Error& e) {
-      // A full device: the temporary file is emptied (it is removed anyway) so that HDF5 can
-      // flush its metadata when the file is closed below. A failed close would leave the
-      // file open inside HDF5, which closes it again in MPI_Finalize and crashes.
-      const std::string space = space_note(file.temporary_path(), dims, bytes_per_real);
+      // The device filled up while the file was written: the temporary file is emptied (it is
+      // removed anyway) so that HDF5 can flush its metadata when f is closed.
+      const std::string space = space_note(file.temporary_path(), needed);
       const int emptied = ::truncate(file.temporary_path().c_str(), 0);
       static_cast<void>(emptied); // where it fails, the write error is still the one reported
       throw Error(e.what() + space);
     }
+    c.check(f.close(),
+            "closing the temporary file '" + file.temporary_path() + "' (writing HDF5's metadata)");
   }
   file.commit();
 }

@@ -23,6 +23,10 @@
 // write_field_dataset: collective. The output goes to the temporary file of a SlabFileWriter
 // (parallel_file.h: check_output_path against inputs, rename only after every rank
 // succeeded, removed on failure). The slabs of the ranks must tile the time direction.
+// A device with less room than the file needs (data, metadata, attributes) is refused
+// before HDF5 opens anything ("no space left on the device"); the file is closed, and the
+// close checked, before the rename. Every HDF5 handle is owned by an object that closes it
+// on every path, so none is open when the error reaches MPI_Finalize or MPI_Abort.
 //
 // read_field_dataset: collective; this rank's slab is decompose_time(lattice, world). Checks,
 // each failure a gf::Error "HDF5 file '<path>': <check>: ...": the file opens as HDF5 (not

@@ -1,5 +1,6 @@
 #include "io/path_checks.h"
 #include "core/error.h"
+#include "io/temporary_name.h"
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -53,6 +54,7 @@ void check_replaceable(const std::string& what, const std::string& path) {
 
 void check_output_path(const std::string& output, const std::vector<std::string>& inputs) {
   check_replaceable("output file", output);
+  check_name_lengths("output file", output);
   for (const std::string& in : inputs)
     if (same_file(output, in))
       throw Error("output file '" + output + "' is the input file '" + in +
@@ -75,6 +77,7 @@ void check_run_paths(const std::vector<NamedPath>& inputs, const std::vector<Nam
   for (const NamedPath& out : outputs) {
     if (out.path.empty()) throw Error(out.option + ": empty file name");
     check_replaceable(out.option, out.path);
+    check_name_lengths(out.option, out.path);
     std::error_code ec;
     const fs::path dir = fs::absolute(out.path, ec).parent_path();
     if (directories_checked.insert(dir.string()).second) {

@@ -6,10 +6,13 @@
 // - check_replaceable(what, path): path is absent or a regular file (also through symbolic
 //   links); a directory, device, FIFO or socket is never replaced. `what` (an option name
 //   or "output file") starts the message.
-// - check_output_path(output, inputs): check_replaceable, and output is none of the inputs.
-// - check_run_paths(inputs, outputs): every output is non-empty, replaceable, in an existing
-//   directory this process may write to, and is neither an input nor another output. Inputs with an empty path are
-//   skipped (an absent optional input).
+// - check_output_path(output, inputs): check_replaceable, check_name_lengths (the name and
+//   its temporary name fit the system's limits: temporary_name.h), and output is none of
+//   the inputs.
+// - check_run_paths(inputs, outputs): every output is non-empty, replaceable, within the
+//   length limits (check_name_lengths), in an existing directory this process may write to,
+//   and is neither an input nor another output. Inputs with an empty path are skipped (an
+//   absent optional input).
 // Every failure throws gf::Error naming the option(s) and the file(s).
 #pragma once
 #include <string>

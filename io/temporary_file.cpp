@@ -3,6 +3,7 @@
 #include "core/log.h"
 #include "io/path_checks.h"
 #include "io/signal_cleanup.h"
+#include "io/temporary_name.h"
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -19,14 +20,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::size_t suffix_length = 6;
-
 std::string random_suffix() {
   static constexpr char alphabet[] =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   std::random_device device; // the kernel's random source: not predictable
   std::string s;
-  for (std::size_t i = 0; i < suffix_length; ++i)
+  for (std::size_t i = 0; i < temporary_suffix_length; ++i)
     s += alphabet[device() % (sizeof alphabet - 1)];
   return s;
 }
@@ -40,7 +39,8 @@ void remove_stale(const fs::path& dir, const std::string& prefix) {
   std::error_code ec;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
-    if (name.size() != prefix.size() + suffix_length || name.compare(0, prefix.size(), prefix) != 0)
+    if (name.size() != prefix.size() + temporary_suffix_length ||
+        name.compare(0, prefix.size(), prefix) != 0)
       continue;
     const std::string p = it->path().string();
     const int fd = ::open(p.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -54,13 +54,6 @@ void remove_stale(const fs::path& dir, const std::string& prefix) {
 }
 
 } // namespace
-
-std::string temporary_name_prefix(const std::string& final_path) {
-  std::string name = "."; // built step by step: "." + string trips GCC 12's -Wrestrict
-  name += fs::path(final_path).filename().string();
-  name += ".gaugefix-tmp.";
-  return name;
-}
 
 void remove_stale_temporaries(const std::string& final_path) {
   const fs::path p(final_path);

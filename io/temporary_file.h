@@ -1,6 +1,7 @@
 // temporary_file.h: the temporary file an output is written to before it gets its final name.
-// - Name: ".<name>.gaugefix-tmp.XXXXXX" in the directory of the final path "<dir>/<name>",
-//   XXXXXX six random characters [A-Za-z0-9] (not predictable). Created exclusively
+// - Name: ".<name>.gaugefix-tmp.XXXXXX" in the directory of the final path "<dir>/<name>"
+//   (a hashed <name> where that would be too long: temporary_name.h), XXXXXX six random
+//   characters [A-Za-z0-9] (not predictable). Created exclusively
 //   (O_CREAT | O_EXCL | O_NOFOLLOW, mode 0666 less the umask), so nothing planted at that
 //   name (a file, a symbolic link) is ever opened or followed.
 // - Its creator holds an exclusive flock on it while the object lives. A file of that
@@ -41,9 +42,5 @@ private:
 // constructor does: for an output a run may have been writing when it was killed and will not
 // write now (a batch restarted, app/batch_run.h).
 void remove_stale_temporaries(const std::string& final_path);
-
-// ".<name>.gaugefix-tmp." for the final path "<dir>/<name>": the start of every temporary
-// file name of that output.
-std::string temporary_name_prefix(const std::string& final_path);
 
 } // namespace gf

@@ -197,6 +197,26 @@ stdout_full)
   expect 1 "standard output" -- sh -c '"$1" fix --help > /dev/full' sh "$g"
   expect 1 "standard output" -- sh -c '"$@" > /dev/full' sh "${fix[@]}"
   ;;
+stdout_closed)
+  # a reader that goes away costs the log, not the result: the fix finishes, writes its
+  # outputs and the summary (which records the cut), exit status 0 (docs/logs.md)
+  for reader in "head -2" true; do
+    rm -f "$d/out" "$d/s.yaml"
+    { got=0; "$g" fix --input "$d/cfg" --tolerance 1e-12 --check-interval 1 --output "$d/out" \
+      --summary "$d/s.yaml" 2> "$d/stderr" || got=$?; echo $got > "$d/status"; } | $reader > "$d/read"
+    [ "$(cat "$d/status")" -eq 0 ] ||
+      fail "exit status $(cat "$d/status") with | $reader: $(cat "$d/stderr")"
+    "$g" info "$d/out" > /dev/null || fail "no complete output with | $reader"
+    grep -q "converged: true" "$d/s.yaml" || fail "no summary with | $reader"
+    [ "$(temporaries)" -eq 0 ] || fail "temporary files left with | $reader"
+  done
+  # data for scripts: every file is still checked, and the status says they passed
+  { got=0; "$g" info "$d/cfg" "$d/out" 2> "$d/stderr" || got=$?; echo $got > "$d/status"; } | true
+  [ "$(cat "$d/status")" -eq 0 ] ||
+    fail "exit status $(cat "$d/status") of info | true: $(cat "$d/stderr")"
+  # true closed the pipe before the first line: the summary says the log was cut
+  grep -qF "log_cut: [stdout]" "$d/s.yaml" || fail "the summary does not record the cut: $(cat "$d/s.yaml")"
+  ;;
 log_lines)
   # every line on stdout and stderr carries its time; the header names host, ranks, device,
   # build and input; progress lines have their columns

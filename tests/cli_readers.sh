@@ -80,9 +80,10 @@ lime_cut_before_checksum)
   done
   ;;
 hdf5_no_space)
-  # a device that fills up while an 8^4 field (2.4 MB) or its g(x) (590 KB) is written as
-  # HDF5: a 256 KiB tmpfs, mounted here or in a user namespace (unshare -rm); skipped where
-  # neither is allowed (a file size limit is no substitute: MPI_Init itself fails under it)
+  # a device without room for an 8^4 field (2.4 MB) or its g(x) (590 KB) written as HDF5, and
+  # one already full: a 256 KiB tmpfs, mounted here or in a user namespace (unshare -rm);
+  # skipped where neither is allowed (a file size limit is no substitute: MPI_Init itself
+  # fails under it)
   "$g" generate --lattice 8,8,8,8 --beta 5.7 --thermalisation 1 --configs 1 --quiet -o "$d/e8" \
     > /dev/null
   mkdir "$d/full"
@@ -97,7 +98,18 @@ hdf5_no_space)
       grep -qF "$file" "$d/stderr" || { echo "$file not named: $(cat "$d/stderr")"; exit 1; }
       [ ! -e "$file" ] || { echo "$file exists"; exit 1; }
       [ -z "$(find "$d/full" -name "*.gaugefix-tmp.*")" ] || { echo "temporary file left"; exit 1; }
-    done'
+    done
+    # a device full before the run: g(x) of 4^4 (37 KB) refused with status 1, not a crash
+    # of HDF5 closing a file left open when MPI finalises (status 139)
+    dd if=/dev/zero of="$d/full/filler" bs=4k 2> /dev/null
+    got=0
+    "$g" fix -q --lattice 4,4,4,4 --transform-output "$d/full/g.h5" --transform-format hdf5 \
+      > "$d/stdout" 2> "$d/stderr" || got=$?
+    [ "$got" -eq 1 ] || { echo "exit status $got on a full device: $(cat "$d/stderr")"; exit 1; }
+    grep -qF "HDF5 file '"'"'$d/full/g.h5'"'"': writing the dataset /gauge/transform failed" "$d/stderr" &&
+      grep -qF "no space left on the device" "$d/stderr" || { echo "message: $(cat "$d/stderr")"; exit 1; }
+    [ "$(ls -A "$d/full")" = filler ] || { echo "left on the device: $(ls -A "$d/full")"; exit 1; }
+    rm "$d/full/filler"'
   if mount -t tmpfs -o size=256k tmpfs "$d/full" 2> /dev/null; then
     status=0
     bash -c "$check" || status=$?

@@ -108,6 +108,35 @@ generate_resume_other_parameters)
   expect 0 -- "${base[@]}"
   [ -f "$d/ens.0001" ] || fail "the resumed run wrote no ens.0001"
   ;;
+generate_prefix_directory)
+  # a prefix naming a directory (or ending in /) would put hidden files in it (gen/.0000)
+  mkdir "$d/gen"
+  for prefix in "$d/gen/" "$d/gen" "$d/gen/." "$d/new/"; do
+    expect 1 "--output-prefix '$prefix'" "names a directory" -- "$g" generate --lattice 4,4,4,4 \
+      --beta 5.7 --thermalisation 1 --configs 1 --quiet -o "$prefix"
+  done
+  [ -z "$(ls -A "$d/gen")" ] || fail "files written in the directory: $(ls -A "$d/gen")"
+  absent "$d/new"
+  ;;
+long_output_names)
+  # file names of 228 to 255 bytes are legal (NAME_MAX): their temporary names must fit too
+  long=$(printf 'x%.0s' $(seq 245))
+  "${fix[@]}" --input "$d/cfg" --unconverged discard --output "$d/$long.nersc" \
+    --transform-output "$d/${long}xxxxx.lime" --summary "$d/${long}x.yaml" > /dev/null
+  # HDF5 (MPI-IO): a long name, and a long path to the temporary file of a shorter one
+  "${fix[@]}" --input "$d/cfg" --unconverged discard --output "$d/${long}xxxxx.h5" \
+    --transform-output "$d/${long:0:225}.h5" > /dev/null
+  "$g" info "$d/$long.nersc" "$d/${long}xxxxx.lime" "$d/${long}xxxxx.h5" "$d/${long:0:225}.h5" \
+    > /dev/null || fail "the outputs with long names are not complete"
+  grep -q "^program: gaugefix" "$d/${long}x.yaml" || fail "no summary under a long name"
+  [ "$(temporaries)" -eq 0 ] || fail "temporary files left: $(find "$d" -name '*gaugefix-tmp*')"
+  # refused before any sweep: a name over NAME_MAX, and the not-converged name of
+  # --unconverged mark (<output>.unconverged) where it would be one
+  expect 1 --output "NAME_MAX" -- "${fix[@]}" --input "$d/cfg" --output "$d/${long}xxxxxxxxxxx"
+  expect 1 "--output (not converged)" "NAME_MAX" -- "${fix[@]}" --input "$d/cfg" \
+    --output "$d/$long.nersc"
+  [ -z "$(cat "$d/stdout")" ] || fail "work started before the refusal: $(cat "$d/stdout")"
+  ;;
 signal_removes_temporary)
   set -m # background jobs in their own process groups, SIGINT not ignored
   for sig in TERM INT HUP; do

@@ -6,6 +6,7 @@
 #include "io/file_lock.h"
 #include "io/path_checks.h"
 #include "io/temporary_file.h"
+#include "io/temporary_name.h"
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <set>
@@ -78,6 +79,26 @@ TEST(TemporaryFile, ExclusiveUnpredictableNameRenamedOnCommit) {
   EXPECT_EQ(read_bytes(out), "abc");
   EXPECT_FALSE(fs::exists(first));
   EXPECT_EQ(names_in(dir), std::set<std::string>{"out"});
+}
+
+TEST(TemporaryFile, NamesUpToNameMaxGetAShortTemporaryName) {
+  TempDir dir;
+  for (const std::size_t length : {234u, 235u, 255u}) {
+    const std::string out = dir.file(std::string(length, 'x'));
+    const std::string prefix = temporary_name_prefix(out);
+    EXPECT_NE(prefix.find(".gaugefix-tmp."), std::string::npos) << prefix;
+    EXPECT_LE(prefix.size() + temporary_suffix_length, 255u) << length;
+    EXPECT_EQ(prefix.rfind("." + std::string(length, 'x') + ".", 0) == 0, length <= 234) << prefix;
+    EXPECT_NE(prefix, temporary_name_prefix(dir.file(std::string(length, 'y'))));
+    {
+      TemporaryFile t(out);
+      ASSERT_EQ(::write(t.fd(), "abc", 3), 3);
+      t.commit();
+    }
+    EXPECT_EQ(read_bytes(out), "abc");
+  }
+  EXPECT_THROW(check_name_lengths("--output", dir.file(std::string(256, 'x'))), Error);
+  EXPECT_NO_THROW(check_name_lengths("--output", dir.file(std::string(255, 'x'))));
 }
 
 TEST(TemporaryFile, StaleFilesRemovedLiveAndForeignKept) {

@@ -1,9 +1,10 @@
 // gaugefix: command-line entry point. Subcommands: fix, generate, info, convert, transform, tune.
 // Options come from the command line and, with --config FILE after the subcommand, from a YAML
 // file of the same names (yaml_config.h, CLI11's config mechanism; the command line wins).
-// Exit status: 0 done; 1 bad input or options (CLI11's parse errors included: the message
-// names the option, the config file and key, or the file), or standard output not written;
-// 2 an internal error; 3 (fix) not converged.
+// Exit status: 0 done (also where the reader of stdout closed it early: docs/logs.md); 1 bad
+// input or options (CLI11's parse errors included: the message names the option, the config
+// file and key, or the file), or standard output not written; 2 an internal error; 3 (fix)
+// not converged.
 #include "app/build_info.h"
 #include "app/cli_checks.h"
 #include "app/convert_command.h"
@@ -17,6 +18,7 @@
 #include "comm/world.h"
 #include "core/error.h"
 #include "core/log.h"
+#include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -63,6 +65,8 @@ void check_same_command(const gf::World& world, int argc, char** argv) {
 } // namespace
 
 int main(int argc, char** argv) {
+  // A reader that closes the log's pipe (`| head`) ends the log there, not the run (log.h).
+  std::signal(SIGPIPE, SIG_IGN);
   gf::MpiSession mpi(argc, argv);
   const gf::World world;
   CLI::App app{"gaugefix: Landau, Coulomb and maximally Abelian gauge fixing of lattice gauge "
@@ -153,7 +157,9 @@ int main(int argc, char** argv) {
     gf::log::close_file();
     return status;
   } catch (const gf::Error& e) {
-    // a check after parsing (two options that contradict each other, a path) names the
+    // The stack is unwound here: every file the run had open, HDF5 handles included (owned
+    // by objects that close them), is closed before abort_all finalises or aborts MPI.
+    // A check after parsing (two options that contradict each other, a path) names the
     // options; the config file and key are added where the file gave one of them
     std::string message = e.what();
     if (message.find("config file '") == std::string::npos)

@@ -1,4 +1,5 @@
 #include "app/summary.h"
+#include "core/log.h"
 #include "gaugefix_version.h"
 #include "io/atomic_file.h"
 #include <cstdio>
@@ -86,7 +87,10 @@ void write_summary(const std::string& path, const std::vector<SummaryEntry>& ent
   out << YAML::Key << "configurations" << YAML::Value << YAML::BeginSeq;
   for (const SummaryEntry& e : entries)
     emit_entry(out, e);
-  out << YAML::EndSeq << YAML::EndMap;
+  out << YAML::EndSeq;
+  if (const std::vector<std::string> cut = log::cut_streams(); !cut.empty())
+    out << YAML::Key << "log_cut" << YAML::Value << YAML::Flow << cut;
+  out << YAML::EndMap;
   const std::string text = std::string(out.c_str()) + "\n";
   write_file_atomically(path, [&](std::ostream& os) { os << text; });
 }

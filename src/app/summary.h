@@ -12,8 +12,8 @@ namespace gf {
 
 struct SummaryEntry {
   std::string input;
-  std::string output;           // the file the field was written to ("": none)
-  std::string transform_output; // the file g(x) was written to ("": none)
+  std::string output;               // the file the field was written to ("": none)
+  std::string transform_output;     // the file g(x) was written to ("": none)
   std::vector<std::string> history; // the convergence history of each copy (--history)
   std::string gauge;
   std::string precision;
@@ -26,11 +26,12 @@ struct SummaryEntry {
   CopyStatistics copies; // every copy (one without --copies)
   double plaquette_before = 0, plaquette_after = 0;
   double polyakov_before = 0, polyakov_after = 0;
-  std::string options; // the options as given, one line
+  std::string options;  // the options as given, one line
   std::string launches; // the launch parameters of every kernel (tuning/tuning_setup.h)
 };
 
-// Writes the entries to `path` (temporary name, then renamed); throws Error on failure.
+// Writes the entries to `path` (temporary name, then renamed); throws Error on failure. A log
+// cut so far (core/log.h, cut_streams) is recorded as "log_cut: [stdout, stderr]".
 void write_summary(const std::string& path, const std::vector<SummaryEntry>& entries);
 // One entry as the YAML map write_summary writes (the journal's entries start from it).
 YAML::Node summary_node(const SummaryEntry& e);

@@ -7,6 +7,7 @@
 #include <ctime>
 #include <fcntl.h>
 #include <ostream>
+#include <poll.h>
 #include <streambuf>
 #include <unistd.h>
 
@@ -19,6 +20,7 @@ struct State {
   Verbosity verbosity = Verbosity::normal;
   std::FILE* file = nullptr;
   std::string file_path;
+  int stdout_error = 0, stderr_error = 0; // errno of the write that cut the log there
 };
 
 State& state() {
@@ -39,6 +41,22 @@ const char* tag(Kind kind) {
 
 bool to_stderr(Kind kind) {
   return kind == Kind::error || kind == Kind::warning;
+}
+
+// Writes text to stdout or stderr unless an earlier write there failed; a failed write
+// (EPIPE: the reader went away; a full device) stops the log on that stream.
+void put(std::FILE* terminal, const std::string& text) {
+  int& error = terminal == stdout ? state().stdout_error : state().stderr_error;
+  if (error) return;
+  errno = 0;
+  if (std::fputs(text.c_str(), terminal) < 0 || std::fflush(terminal) != 0)
+    error = errno ? errno : EIO;
+}
+
+// Whether fd is a pipe or socket whose reader has gone (poll reports an error or hang-up).
+bool reader_gone(int fd) {
+  pollfd p{fd, POLLOUT, 0};
+  return ::poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP)) != 0;
 }
 
 } // namespace
@@ -140,8 +158,7 @@ void write(Kind kind, std::string_view message, bool every_rank) {
     std::fflush(s.file);
     if (!to_stderr(kind)) return;
   }
-  std::fputs(text.c_str(), terminal);
-  std::fflush(terminal);
+  put(terminal, text);
 }
 
 namespace {
@@ -181,11 +198,21 @@ std::ostream* stream(Kind kind) {
   return &streams[static_cast<int>(kind)];
 }
 
+std::vector<std::string> cut_streams() {
+  std::vector<std::string> cut;
+  if (state().stdout_error) cut.push_back("stdout");
+  if (state().stderr_error) cut.push_back("stderr");
+  return cut;
+}
+
 void finish_stdout() {
-  const bool failed = std::fflush(stdout) != 0 || std::ferror(stdout);
-  if (failed)
-    throw Error(fmt::format("writing to standard output failed: {}",
-                            errno ? std::strerror(errno) : "write error"));
+  int& error = state().stdout_error;
+  errno = 0;
+  // (the errno of a failed write of data through std::cout is gone by now: ask the pipe)
+  if (!error && (std::fflush(stdout) != 0 || std::ferror(stdout)))
+    error = reader_gone(STDOUT_FILENO) ? EPIPE : errno ? errno : EIO;
+  if (error && error != EPIPE) // EPIPE: the reader closed the pipe, having read what it wanted
+    throw Error(fmt::format("writing to standard output failed: {}", std::strerror(error)));
   if (state().file && (std::fflush(state().file) != 0 || std::ferror(state().file)))
     throw Error(fmt::format("--log-file '{}': writing failed", state().file_path));
 }

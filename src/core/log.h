@@ -13,6 +13,10 @@
 //   an error line of another rank is appended to it too (and goes to that rank's stderr), so
 //   that the file ends with the error that stopped the run. Other lines of other ranks go to
 //   their own stdout.
+// - A reader that goes away does not stop the run: the gaugefix program ignores SIGPIPE
+//   (main.cpp), and the first failed write to stdout or stderr (EPIPE, a full device) ends
+//   the log on that stream; the other stream and the log file go on. cut_streams() says
+//   which streams were cut (the fix summary records it); finish_stdout decides the exit.
 // Data a command prints for scripts (`info`'s descriptions, tune tables) is not log: it is
 // written to stdout directly; finish_stdout checks that everything printed there arrived.
 // Not thread-safe: call from the thread that runs MPI (the master thread).
@@ -21,6 +25,7 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gf::log {
 
@@ -77,8 +82,12 @@ void debug_every_rank(fmt::format_string<A...> f, A&&... a) {
 // printed, so that callers can skip composing them.
 std::ostream* stream(Kind kind);
 
-// Flushes stdout; throws gf::Error when anything written to it (log or data) was lost,
-// e.g. on a full device (>/dev/full).
+// "stdout" and/or "stderr": the streams whose log a failed write cut (empty: none).
+std::vector<std::string> cut_streams();
+
+// Flushes stdout; throws gf::Error when anything written to it (log or data) was lost to a
+// write error, e.g. on a full device (>/dev/full). A reader that closed the pipe (EPIPE,
+// `| head`) is not an error: it read what it wanted.
 void finish_stdout();
 
 } // namespace gf::log

@@ -143,7 +143,16 @@ void validate(const EnsembleOptions& opt) {
               ": its files do not record the ensemble label and sweep that a resumed run "
               "checks; write nersc, ildg, scidac or hdf5 and convert afterwards (gaugefix "
               "convert)");
-  const std::filesystem::path dir = std::filesystem::path(opt.output_prefix).parent_path();
+  // The prefix starts file names (PREFIX.0000): "gen/" or an existing directory would give
+  // hidden files inside it (gen/.0000).
+  const std::filesystem::path prefix(opt.output_prefix);
+  const std::string name = prefix.filename().string();
+  require(!name.empty() && name != "." && name != ".." && !std::filesystem::is_directory(prefix),
+          "--output-prefix '" + opt.output_prefix +
+              "' names a directory: give the start of the file names, e.g. '" +
+              (prefix / "cfg").lexically_normal().string() + "' for " +
+              (prefix / "cfg.0000").lexically_normal().string() + ", ...");
+  const std::filesystem::path dir = prefix.parent_path();
   require(dir.empty() || std::filesystem::is_directory(dir),
           "--output-prefix: directory '" + dir.string() + "' does not exist");
 }
