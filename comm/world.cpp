@@ -1,4 +1,5 @@
 #include "comm/world.h"
+#include "comm/mpi_launch.h"
 #include "core/error.h"
 #include "core/log.h"
 #include <chrono>
@@ -21,7 +22,8 @@ void free_report_window() {
 
 } // namespace
 
-MpiSession::MpiSession(int& argc, char**& argv) {
+MpiSession::MpiSession(int& argc, char**& argv, Start start) {
+  if (start == Start::where_launched && mpi_launcher().empty()) return; // one rank, no MPI
   // Open MPI 4.1's shared-file-pointer components lockedfile and sm overflow a buffer in
   // MPI_File_open for a path of more than about 250 bytes (SIGABRT: a legal long output or
   // input name of an HDF5 file). gaugefix uses no shared file pointers: only the component
@@ -30,6 +32,7 @@ MpiSession::MpiSession(int& argc, char**& argv) {
   int provided = 0;
   if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
     throw Error("MPI_Init_thread failed");
+  started_ = true;
   const World world;
   log::set_ranks(world.rank(), world.size());
   if (world.size() > 1) {
@@ -54,26 +57,34 @@ MpiSession::MpiSession(int& argc, char**& argv) {
 }
 
 MpiSession::~MpiSession() {
-  int finalized = 0;
-  MPI_Finalized(&finalized);
-  if (finalized) return;
+  if (!started_ || !mpi_initialised()) return;
   free_report_window();
   MPI_Finalize();
 }
 
+bool mpi_initialised() {
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  return initialized && !finalized;
+}
+
+World::World() : comm_(mpi_initialised() ? MPI_COMM_WORLD : MPI_COMM_NULL) {}
+
 int World::rank() const {
   int r = 0;
-  MPI_Comm_rank(comm_, &r);
+  if (uses_mpi()) MPI_Comm_rank(comm_, &r);
   return r;
 }
 
 int World::size() const {
   int s = 1;
-  MPI_Comm_size(comm_, &s);
+  if (uses_mpi()) MPI_Comm_size(comm_, &s);
   return s;
 }
 
 int World::node_rank() const {
+  if (!uses_mpi()) return 0;
   MPI_Comm node;
   MPI_Comm_split_type(comm_, MPI_COMM_TYPE_SHARED, rank(), MPI_INFO_NULL, &node);
   int r = 0;
@@ -99,50 +110,59 @@ std::vector<T> gather_concat_impl(MPI_Comm comm, int size, const std::vector<T>&
 } // namespace
 
 std::vector<double> World::gather_concat(const std::vector<double>& part) const {
+  if (!uses_mpi()) return part;
   return gather_concat_impl(comm_, size(), part, MPI_DOUBLE);
 }
 
 std::vector<std::uint32_t> World::gather_concat(const std::vector<std::uint32_t>& part) const {
+  if (!uses_mpi()) return part;
   return gather_concat_impl(comm_, size(), part, MPI_UINT32_T);
 }
 
 double World::max(double v) const {
   double r = v;
-  MPI_Allreduce(&v, &r, 1, MPI_DOUBLE, MPI_MAX, comm_);
+  if (uses_mpi()) MPI_Allreduce(&v, &r, 1, MPI_DOUBLE, MPI_MAX, comm_);
+  return r;
+}
+
+int World::min(int v) const {
+  int r = v;
+  if (uses_mpi()) MPI_Allreduce(&v, &r, 1, MPI_INT, MPI_MIN, comm_);
   return r;
 }
 
 std::int64_t World::sum(std::int64_t v) const {
   std::int64_t r = v;
-  MPI_Allreduce(&v, &r, 1, MPI_INT64_T, MPI_SUM, comm_);
+  if (uses_mpi()) MPI_Allreduce(&v, &r, 1, MPI_INT64_T, MPI_SUM, comm_);
   return r;
 }
 
 std::uint32_t World::bit_xor(std::uint32_t v) const {
   std::uint32_t r = v;
-  MPI_Allreduce(&v, &r, 1, MPI_UINT32_T, MPI_BXOR, comm_);
+  if (uses_mpi()) MPI_Allreduce(&v, &r, 1, MPI_UINT32_T, MPI_BXOR, comm_);
   return r;
 }
 
 std::uint32_t World::sum_mod32(std::uint32_t v) const {
-  std::uint64_t w = v, r = 0;
-  MPI_Allreduce(&w, &r, 1, MPI_UINT64_T, MPI_SUM, comm_);
+  std::uint64_t w = v, r = v;
+  if (uses_mpi()) MPI_Allreduce(&w, &r, 1, MPI_UINT64_T, MPI_SUM, comm_);
   return static_cast<std::uint32_t>(r);
 }
 
 bool World::all(bool v) const {
-  int i = v ? 1 : 0, r = 0;
-  MPI_Allreduce(&i, &r, 1, MPI_INT, MPI_LAND, comm_);
+  int i = v ? 1 : 0, r = i;
+  if (uses_mpi()) MPI_Allreduce(&i, &r, 1, MPI_INT, MPI_LAND, comm_);
   return r != 0;
 }
 
 bool World::any(bool v) const {
-  int i = v ? 1 : 0, r = 0;
-  MPI_Allreduce(&i, &r, 1, MPI_INT, MPI_LOR, comm_);
+  int i = v ? 1 : 0, r = i;
+  if (uses_mpi()) MPI_Allreduce(&i, &r, 1, MPI_INT, MPI_LOR, comm_);
   return r != 0;
 }
 
 std::vector<std::string> World::gather_strings(const std::string& s) const {
+  if (!uses_mpi()) return {s};
   const int n = static_cast<int>(s.size());
   std::vector<int> counts(static_cast<std::size_t>(size())), displs(counts.size());
   MPI_Allgather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, comm_);
@@ -162,6 +182,7 @@ void World::broadcast(std::string& s, int root) const {
 }
 
 void World::broadcast(std::vector<char>& bytes, int root) const {
+  if (!uses_mpi()) return;
   long n = static_cast<long>(bytes.size());
   MPI_Bcast(&n, 1, MPI_LONG, root, comm_);
   bytes.resize(static_cast<std::size_t>(n));
@@ -169,7 +190,7 @@ void World::broadcast(std::vector<char>& bytes, int root) const {
 }
 
 void World::barrier() const {
-  MPI_Barrier(comm_);
+  if (uses_mpi()) MPI_Barrier(comm_);
 }
 
 void World::abort_all(const std::string& message, int code) const {
@@ -178,6 +199,11 @@ void World::abort_all(const std::string& message, int code) const {
   // and, with --log-file, to the log file) and stops every rank with MPI_Abort. A rank that
   // finds the claim taken logs nothing: it waits for the reporting rank's MPI_Abort, and calls
   // MPI_Abort itself once the claim says the report is written (rank + 1 negated).
+  if (!mpi_initialised()) {
+    log::write(log::Kind::error, message);
+    log::close_file();
+    std::exit(code);
+  }
   int world_rank = 0, world_size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &world_size);

@@ -1,14 +1,20 @@
 // world.h: the ranks of a run and the collective operations the driver, the generator and
-// the file formats need. One World wraps MPI_COMM_WORLD; every program creates an
-// MpiSession first (a run without mpirun is a world of one rank).
+// the file formats need. A World is a communicator of MPI (MPI_COMM_WORLD: the default where
+// MPI is initialised) or one rank without MPI: rank 0 of 1, node rank 0, every collective the
+// identity on this rank's data (the default where MPI is not initialised; World::alone()
+// always). Every program creates an MpiSession first, which initialises MPI only where a
+// launcher started the process (mpi_launch.h): a process that runs alone makes no MPI call.
 //
 // Reductions that must not depend on the decomposition (F, theta, plaquette, checksums
 // kept as per-slice or per-rank partial values) are done by gathering the parts in rank
 // order and combining them in that fixed order on every rank (gather_concat), never by
 // MPI_Allreduce of floating-point sums, whose order MPI does not fix.
 // Errors: a rank that throws calls abort_all (main.cpp), which prints the run's one error
-// report and stops every rank; no collective waits for a rank that has failed. MpiSession tells the
-// log (core/log.h) this process's rank.
+// report and stops every rank; no collective waits for a rank that has failed.
+// MpiSession initialises MPI (MPI_THREAD_FUNNELED) where `start` says so: where_launched
+// (the programs) where mpi_launcher() names a launcher, always (the test binaries, whose
+// one-rank runs use MPI too); it finalises what it initialised and tells the log (core/log.h)
+// this process's rank. mpi_initialised: MPI is initialised and not finalised.
 #pragma once
 #include <cstdint>
 #include <mpi.h>
@@ -19,18 +25,26 @@ namespace gf {
 
 class MpiSession {
 public:
-  MpiSession(int& argc, char**& argv);
+  enum class Start { where_launched, always };
+  MpiSession(int& argc, char**& argv, Start start = Start::where_launched);
   ~MpiSession();
   MpiSession(const MpiSession&) = delete;
   MpiSession& operator=(const MpiSession&) = delete;
+
+private:
+  bool started_ = false;
 };
+
+bool mpi_initialised();
 
 class World {
 public:
-  World() = default;
+  World(); // MPI_COMM_WORLD where MPI is initialised, else one rank without MPI
   explicit World(MPI_Comm comm) : comm_(comm) {}
+  static World alone() { return World(MPI_COMM_NULL); } // one rank without MPI
 
-  MPI_Comm comm() const { return comm_; }
+  bool uses_mpi() const { return comm_ != MPI_COMM_NULL; }
+  MPI_Comm comm() const { return comm_; } // MPI_COMM_NULL without MPI
   int rank() const;
   int size() const;
   // Rank among the ranks of this node (picks the GPU).
@@ -44,6 +58,7 @@ public:
   std::vector<double> gather_concat(const std::vector<double>& part) const;
   std::vector<std::uint32_t> gather_concat(const std::vector<std::uint32_t>& part) const;
   double max(double v) const;
+  int min(int v) const;
   std::int64_t sum(std::int64_t v) const;
   std::uint32_t bit_xor(std::uint32_t v) const;
   std::uint32_t sum_mod32(std::uint32_t v) const; // sum modulo 2^32
@@ -60,11 +75,12 @@ public:
   // by MpiSession) prints it, with --log-file into the log file too, and calls MPI_Abort; a
   // rank that finds the report claimed prints nothing and waits for that abort. An error that
   // every rank meets (a bad option, an unreadable file) is therefore printed once, and an error
-  // of one rank is printed by that rank. No time limit decides anything.
+  // of one rank is printed by that rank. No time limit decides anything. Without MPI: logs the
+  // error and exits with the code.
   [[noreturn]] void abort_all(const std::string& message, int code) const;
 
 private:
-  MPI_Comm comm_ = MPI_COMM_WORLD;
+  MPI_Comm comm_;
 };
 
 } // namespace gf

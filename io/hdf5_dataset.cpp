@@ -204,14 +204,18 @@ void write_string_attribute(const Context& c, hid_t obj, const std::string& name
 
 // One time slice of the dataset at a time, so that no single MPI-IO transfer is large;
 // every rank makes the same number of collective calls (`rounds`), selecting nothing once
-// its own slices are done.
+// its own slices are done. Collective transfers where the file is open through MPI-IO, HDF5's
+// default (independent) with sec2 (file_access).
 template <class Transfer>
 void for_each_slice(const Context& c, hid_t dataset, const std::vector<hsize_t>& dims, int t0,
                     int nt, int rounds, Transfer&& transfer) {
   std::vector<hsize_t> slice = dims;
   slice[0] = 1;
   const Id dxpl(H5Pcreate(H5P_DATASET_XFER), H5Pclose);
-  c.check(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE), "setting collective transfers");
+  const Id file(H5Iget_file_id(dataset), H5Fclose);
+  const Id fapl(H5Fget_access_plist(file), H5Pclose);
+  if (H5Pget_driver(fapl) == H5FD_MPIO)
+    c.check(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE), "setting collective transfers");
   for (int t = 0; t < rounds; ++t) {
     const Id file_space(H5Dget_space(dataset), H5Sclose);
     const Id mem_space(H5Screate_simple(int(slice.size()), slice.data(), nullptr), H5Sclose);
@@ -227,10 +231,24 @@ void for_each_slice(const Context& c, hid_t dataset, const std::vector<hsize_t>&
   }
 }
 
+// MPI-IO for a World of MPI, else HDF5's default POSIX driver (sec2), which makes no MPI call.
+// sec2 does not take HDF5's own flock, as MPI-IO does not: the temporary file a write goes to
+// is already locked by its TemporaryFile (temporary_file.h).
 Id file_access(const Context& c, const World& world) {
   Id fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose);
-  c.check(H5Pset_fapl_mpio(fapl, world.comm(), MPI_INFO_NULL), "setting MPI-IO file access");
+  if (world.uses_mpi())
+    c.check(H5Pset_fapl_mpio(fapl, world.comm(), MPI_INFO_NULL), "setting MPI-IO file access");
+  else
+    c.check(H5Pset_file_locking(fapl, false, true), "setting file access without HDF5's lock");
   return fapl;
+}
+
+// The dataset's storage allocated when it is created, as MPI-IO always does: the same file,
+// byte for byte, through either driver.
+Id dataset_creation(const Context& c) {
+  Id dcpl(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
+  c.check(H5Pset_alloc_time(dcpl, H5D_ALLOC_TIME_EARLY), "setting early allocation");
+  return dcpl;
 }
 
 std::string number_text(double v) {
@@ -380,8 +398,8 @@ void write_contents(const Context& c, hid_t f, const std::string& dataset, const
   H5Pset_create_intermediate_group(lcpl, 1);
   const Id space(H5Screate_simple(int(dims.size()), dims.data(), nullptr), H5Sclose);
   const hid_t file_type = bytes_per_real == 8 ? H5T_IEEE_F64LE : H5T_IEEE_F32LE;
-  const Id d(H5Dcreate2(f, dataset.c_str(), file_type, space, lcpl, H5P_DEFAULT, H5P_DEFAULT),
-             H5Dclose);
+  const Id dcpl = dataset_creation(c);
+  const Id d(H5Dcreate2(f, dataset.c_str(), file_type, space, lcpl, dcpl, H5P_DEFAULT), H5Dclose);
   c.check(d, "creating the dataset " + dataset);
 
   const int lattice[4] = {g.L[0], g.L[1], g.L[2], g.L[3]};

@@ -1,5 +1,6 @@
 // hdf5_file.h: gaugefix's own gauge configuration format, one HDF5 file written and read
-// collectively by every rank with parallel HDF5 (MPI-IO), each rank its time slices.
+// collectively by every rank with parallel HDF5 (MPI-IO; POSIX without MPI, hdf5_dataset.h),
+// each rank its time slices.
 //
 // Layout: dataset "/gauge/links", shape [Lt, Lz, Ly, Lx, 4, N, N, 2] (t slowest; per site the
 // links mu = x, y, z, t; row-major N x N complex matrices; re, im), IEEE little-endian
@@ -15,12 +16,12 @@
 // read_hdf5 returns this rank's slab and checks, in this order, each failure a gf::Error
 // "HDF5 file '<path>': <check>: ...": the checks of read_field_dataset (opens as HDF5,
 // dataset /gauge/links exists, 32/64-bit float, shape, lattice/nc attributes, checksum
-// attribute, no NaN/Inf), the types of the provenance attributes, SU(N) membership (1e-10 for 64-bit, 1e-5 for 32-bit data;
-// field_checks.h), then plaquette and link_trace where stored, within 1e-12 (64-bit) or
-// 1e-6 (32-bit). 32-bit data is reunitarised after the SU(N) check (FileInfo::reunitarised);
-// 64-bit data is returned bit-exact. FileInfo: stored = every attribute as text, computed =
-// checksum, plaquette, link_trace from the data; big_endian = false; provenance from the
-// attributes of hdf5_provenance.h.
+// attribute, no NaN/Inf), the types of the provenance attributes, SU(N) membership (1e-10 for
+// 64-bit, 1e-5 for 32-bit data; field_checks.h), then plaquette and link_trace where stored, within
+// 1e-12 (64-bit) or 1e-6 (32-bit). 32-bit data is reunitarised after the SU(N) check
+// (FileInfo::reunitarised); 64-bit data is returned bit-exact. FileInfo: stored = every attribute
+// as text, computed = checksum, plaquette, link_trace from the data; big_endian = false; provenance
+// from the attributes of hdf5_provenance.h.
 #pragma once
 #include "comm/world.h"
 #include "io/gauge_file_types.h"

@@ -13,8 +13,7 @@ namespace {
 // The message of the lowest rank whose `local` is not empty, on every rank ("" if none).
 std::string first_error(const World& world, const std::string& local) {
   const int size = world.size();
-  int mine = local.empty() ? size : world.rank(), first = size;
-  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, world.comm());
+  const int first = world.min(local.empty() ? size : world.rank());
   if (first == size) return "";
   std::string message = local;
   world.broadcast(message, first);

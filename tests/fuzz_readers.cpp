@@ -286,11 +286,10 @@ int refuse(int argc, char** argv, const gf::World& world) {
 } // namespace
 
 int main(int argc, char** argv) {
-  gf::MpiSession mpi(argc, argv);
   if (argc >= 2 && std::string(argv[1]) == "--refuse") {
     std::ostringstream notes; // the readers' notes on stderr are not of interest
     std::streambuf* const cerr = std::cerr.rdbuf(notes.rdbuf());
-    const int status = refuse(argc, argv, gf::World(MPI_COMM_SELF));
+    const int status = refuse(argc, argv, gf::World::alone());
     std::cerr.rdbuf(cerr);
     return status;
   }
@@ -302,7 +301,7 @@ int main(int argc, char** argv) {
   const long count = std::atol(argv[2]);
   const std::string dir = argv[3];
   fs::create_directories(dir);
-  const gf::World world(MPI_COMM_SELF);
+  const gf::World world = gf::World::alone();
   std::ostringstream notes; // the readers' notes and warnings on stderr are not of interest
   std::streambuf* const cerr = std::cerr.rdbuf(notes.rdbuf());
 

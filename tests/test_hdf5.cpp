@@ -1,8 +1,9 @@
 // test_hdf5.cpp: gaugefix's own HDF5 gauge configuration files (io/hdf5_file.h) on one rank:
 // round trips (bit-exact in 64-bit, to float rounding in 32-bit), the layout and checksum as
 // the HDF5 library itself sees them, the metadata attributes read back, and every bad input
-// rejected with a message naming the file and the check, the file left unchanged.
-// Writing and reading by slab on several ranks: test_parallel_file.cpp.
+// rejected with a message naming the file and the check, the file left unchanged; the same
+// bytes written without MPI (HDF5's POSIX driver) as through MPI-IO. Writing and reading by slab on
+// several ranks: test_parallel_file.cpp.
 #include "core/error.h"
 #include "gauge_file_test_util.h"
 #include "gaugefix_version.h"
@@ -77,6 +78,28 @@ std::vector<double> dataset_values(const std::string& path, std::vector<hsize_t>
 
 // ---------------------------------------------------------------------------------------------
 // Round trips: {SU(2), SU(3)} x {64, 32 bit}.
+
+// A process without MPI writes through HDF5's POSIX driver (World::alone()), one with MPI
+// through MPI-IO: the same file, byte for byte, and each reads the other's. (The object
+// headers hold the time in seconds: where a second began between the two writes, they are
+// written again.)
+TEST(Hdf5WithoutMpi, TheSameBytesAsThroughMpiIo) {
+  for (const bool dp : {true, false}) {
+    const HostField u = testing::random_field(L, 3, 77, 1.0);
+    TempDir dir;
+    const std::string posix = dir.file("posix.h5"), mpiio = dir.file("mpiio.h5");
+    for (int attempt = 0; attempt < 3; ++attempt) {
+      fs::remove(posix);
+      fs::remove(mpiio);
+      write_hdf5(posix, u, hdf5_options(dp), World::alone());
+      write_hdf5(mpiio, u, hdf5_options(dp), self_world());
+      if (read_bytes(posix) == read_bytes(mpiio)) break;
+    }
+    EXPECT_EQ(read_bytes(posix), read_bytes(mpiio)) << (dp ? "64-bit" : "32-bit");
+    EXPECT_TRUE(
+        testing::bit_equal(read_hdf5(mpiio, World::alone()), read_hdf5(posix, self_world())));
+  }
+}
 
 class Hdf5RoundTrip : public ::testing::TestWithParam<std::tuple<int, bool>> {};
 

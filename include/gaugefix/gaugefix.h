@@ -11,11 +11,13 @@
 // [t, z, y, x, a, b] for g(x). Extents are given as {Lx, Ly, Lz, Lt}.
 //
 // Communicator: none (the default) means this process holds the whole lattice and works
-// alone, also inside an MPI job. With an MPI communicator the time direction is split over
-// its ranks (L_t divisible by the number of ranks, at least 2 slices each): every rank holds
-// the slices [rank nt, (rank + 1) nt) and calls each function together with the others. MPI
-// is initialised on first use where the program has not done so (MPI_THREAD_FUNNELED, and
-// finalised at exit); a program that uses MPI itself initialises it first.
+// alone, also inside an MPI job, and makes no MPI call (a program without MPI never starts
+// it). With an MPI communicator the time direction is split over its ranks (L_t divisible by
+// the number of ranks, at least 2 slices each): every rank holds the slices
+// [rank nt, (rank + 1) nt) and calls each function together with the others. MPI is
+// initialised on the first use of a communicator where the program has not done so
+// (MPI_THREAD_FUNNELED, and finalised at exit); a program that uses MPI itself initialises it
+// first.
 //
 // Errors: every bad argument, unreadable or malformed file, unsupported lattice or missing
 // device throws gaugefix::Error whose message names the function, the option or file and the
@@ -259,8 +261,8 @@ struct FixResult {
   long iterations = 0; // sweeps of every phase (annealing: heatbath and microcanonical)
   double seconds = 0;
   GaugeCondition final;
-  Field transform;          // g(x) with U'_mu(x) = g(x) U_mu(x) g(x + mu)^dagger (if asked)
-  GaugeFixingRecord record; // for WriteOptions::gauge_fixing
+  Field transform;                 // g(x) with U'_mu(x) = g(x) U_mu(x) g(x + mu)^dagger (if asked)
+  GaugeFixingRecord record;        // for WriteOptions::gauge_fixing
   std::vector<HistoryRow> history; // FixOptions::history: one row per check, then "final"
 };
 

@@ -1,7 +1,8 @@
 // api_internal.h: what the files of the public API (include/gaugefix/gaugefix.h) share:
-// the HostField inside a gaugefix::Field, the World of a Communicator (MPI initialised on
-// first use), the checks of a field handed to the API, and `guarded`, which turns the
-// internal gf::Error into gaugefix::Error prefixed with the API function's name.
+// the HostField inside a gaugefix::Field, the World of a Communicator (one rank without MPI
+// for none; MPI initialised on first use of a communicator), the checks of a field handed to the
+// API, and `guarded`, which turns the internal gf::Error into gaugefix::Error prefixed with the API
+// function's name.
 #pragma once
 #include "comm/world.h"
 #include "core/error.h"
@@ -21,7 +22,8 @@ struct FieldAccess {
   static Field wrap(gf::HostField&& host);
 };
 
-// MPI_COMM_SELF for none, else the communicator; initialises MPI where nobody has.
+// One rank without MPI for none (World::alone(): no MPI call), else the communicator;
+// initialises MPI where nobody has.
 gf::World world_of(const Communicator& c);
 
 // Throws gf::Error naming `what` unless `field` is a non-empty field of `ndir` matrices per

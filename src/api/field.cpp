@@ -60,8 +60,9 @@ std::string slab_text(int t0, int nt) {
 } // namespace
 
 gf::World world_of(const Communicator& c) {
+  if (c.none()) return gf::World::alone();
   ensure_mpi();
-  return gf::World(c.none() ? MPI_COMM_SELF : MPI_Comm_f2c(c.fortran_handle()));
+  return gf::World(MPI_Comm_f2c(c.fortran_handle()));
 }
 
 const gf::HostField& checked_field(const Field& field, const char* what, int ndir,

@@ -1,4 +1,5 @@
 #include "app/build_info.h"
+#include "comm/mpi_launch.h"
 #include "core/log.h"
 #include "fix/engine_instances.h"
 #include "gaugefix_build.h"
@@ -19,6 +20,11 @@ std::string mpi_library() {
   MPI_Get_library_version(text, &length);
   std::string s(text, static_cast<std::size_t>(length));
   return s.substr(0, s.find_first_of(",\n")); // "Open MPI v4.1.4"
+}
+
+std::string mpi_start() {
+  if (!mpi_initialised()) return "not initialised (one process)";
+  return fmt::format("initialised (launcher: {}), {} rank(s)", mpi_launcher(), World().size());
 }
 
 std::string hdf5_library() {
@@ -46,10 +52,11 @@ std::string version_text() {
                      "build: {}\n"
                      "CUDA: {}\n"
                      "MPI: {}\n"
+                     "MPI start: {}\n"
                      "HDF5: {}\n"
                      "FFTW: {}\n",
                      GAUGEFIX_VERSION, GAUGEFIX_COMMIT, build_type(), cuda_text(), mpi_library(),
-                     hdf5_library(), fftw_version);
+                     mpi_start(), hdf5_library(), fftw_version);
 }
 
 std::string build_line() {

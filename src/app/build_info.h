@@ -1,7 +1,9 @@
 // build_info.h: what this gaugefix is and where it runs, for `gaugefix --version` and the
 // run header of the log (docs/logs.md).
 // - version_text: the version, the commit (git describe at build time), the build type and CPU
-//   target, CUDA (its architectures) or not, and the versions of MPI, HDF5 and FFTW, one per line;
+//   target, CUDA (its architectures) or not, the versions of MPI, HDF5 and FFTW, one per line,
+//   and whether this process initialised MPI ("MPI start: not initialised (one process)", or
+//   the launcher that made it, comm/mpi_launch.h);
 // - build_line: the same on one line (the run header);
 // - host_line: this node's host name and the number of OpenMP threads;
 // - log_run_header: the header lines every command's log starts with: the command line, the
