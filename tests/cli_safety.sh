@@ -133,7 +133,7 @@ long_output_names)
   # refused before any sweep: a name over NAME_MAX, and the not-converged name of
   # --unconverged mark (<output>.unconverged) where it would be one
   expect 1 --output "NAME_MAX" -- "${fix[@]}" --input "$d/cfg" --output "$d/${long}xxxxxxxxxxx"
-  expect 1 "--output (not converged)" "NAME_MAX" -- "${fix[@]}" --input "$d/cfg" \
+  expect 1 "--output (not converged; --unconverged discard writes none)" "NAME_MAX" -- "${fix[@]}" --input "$d/cfg" \
     --output "$d/$long.nersc"
   [ -z "$(cat "$d/stdout")" ] || fail "work started before the refusal: $(cat "$d/stdout")"
   ;;

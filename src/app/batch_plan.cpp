@@ -55,7 +55,8 @@ std::vector<NamedPath> possible_outputs(const ConfigPaths& c, const FixCommandOp
   const auto add = [&](const std::string& option, const std::string& path, bool field) {
     out.push_back({option + of, path});
     if (field && opt.unconverged == "mark")
-      out.push_back({option + " (not converged)" + of, path + unconverged_suffix});
+      out.push_back({option + " (not converged; --unconverged discard writes none)" + of,
+                     path + unconverged_suffix});
   };
   for (const auto& [option, path] :
        {std::pair{"--output", c.output}, std::pair{"--transform-output", c.transform_output}}) {
