@@ -11,7 +11,8 @@
 #   facg      (FACG=1) a thermalised beta = 6.0 field of FACG_LATTICE (default 64,64,64,128)
 #             made by the generator on 4 GPUs (THERM sweeps, default 100, mixed), then FACG in
 #             double to theta < 2.5e-13 on 1, 2 and 4 GPUs: seconds, iterations, transposing,
-#             the efficiency t_1 / (N t_N), and F, theta and iterations equal on every count.
+#             the efficiency t_1 / (N t_N), and F, theta and iterations equal on every count;
+#             the field lives in FIELD_DIR (default /dev/shm: the node's memory is large).
 # Writes $OUT/tables.md and $OUT/logs.tar.gz; BUDGET (default 540 s) bounds the whole run. A
 # failed step is reported as FAILED and the script exits 1.
 set -uo pipefail
@@ -86,10 +87,11 @@ if [ "${FACG:-1}" = 1 ]; then
   lattice=${FACG_LATTICE:-64,64,64,128}
   label=${lattice//,/×}
   n_gen=$((gpus >= 4 ? 4 : gpus))
-  cfg="$out/b6.0000"
+  field_dir=$(mktemp -d -p "${FIELD_DIR:-/dev/shm}")
+  cfg="$field_dir/b6.0000"
   if step "generate $label on $n_gen GPUs" 240 "$out/generate_facg_field.log" $(mpi $n_gen) "$bin/gaugefix" \
     generate --backend cuda --precision mixed --lattice "$lattice" --beta 6.0 --start hot \
-    --thermalisation "${THERM:-100}" --or-sweeps 4 --measure-interval 10 --seed 11 -o "$out/b6"; then
+    --thermalisation "${THERM:-100}" --or-sweeps 4 --measure-interval 10 --seed 11 -o "$field_dir/b6"; then
     { echo; echo "## FACG, $label, double, theta < 2.5e-13 (field: $n_gen-GPU generator, ${THERM:-100} sweeps)"
       echo "| GPUs | iterations | seconds | F | theta | transposing s | transpose path | efficiency t_1 / (N t_N) |"
       echo "|---|---|---|---|---|---|---|---|"; } >> "$tables"
@@ -108,11 +110,11 @@ if [ "${FACG:-1}" = 1 ]; then
       done
     done
   fi
-  rm -f "$cfg"
+  rm -rf "$field_dir"
 fi
 
 cp "$tables" "$dest/tables.md"
-tar -C "$out" --exclude='b6.0*' --exclude='gen_*' -czf "$dest/logs.tar.gz" .
+tar -C "$out" --exclude='gen_*' -czf "$dest/logs.tar.gz" .
 cat "$out/device.txt" "$tables"
 if [ ${#failed[@]} -gt 0 ]; then
   printf 'FAILED: %s\n' "${failed[@]}"
