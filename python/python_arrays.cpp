@@ -30,8 +30,13 @@ std::string shape_text(const py::array& a) {
 gaugefix::Field field_from_array(const py::handle& array, const char* what,
                                  const gaugefix::Communicator& comm) {
   using carray = py::array_t<std::complex<double>, py::array::c_style | py::array::forcecast>;
-  const carray a = carray::ensure(array);
-  if (!a) throw gaugefix::Error(std::string(what) + ": not convertible to a complex array");
+  const py::array given = py::array::ensure(array);
+  if (!given) throw gaugefix::Error(std::string(what) + ": not convertible to an array");
+  if (given.dtype().kind() != 'c')
+    throw gaugefix::Error(
+        std::string(what) + ": dtype " + py::str(given.dtype()).cast<std::string>() + " of shape " +
+        shape_text(given) + " is not complex (SU(N) matrices need complex128 or complex64)");
+  const carray a = carray::ensure(given);
   const py::ssize_t nd = a.ndim();
   const bool shaped = (nd == 7 && a.shape(4) == 4 && a.shape(5) == a.shape(6)) ||
                       (nd == 6 && a.shape(4) == a.shape(5));
