@@ -3,7 +3,8 @@
 # starts working, and what it records. Every refused fix must exit with exactly status 1,
 # name the option (and file) in its message, print no progress line on stdout (only header
 # lines, "<time> # ...": no sweep ran; the runs are not --quiet) and write nothing. info --check must agree with the fix
-# summary, and the provenance must survive every format. Run by meson, one test per CASE.
+# summary, and the provenance must survive every format; a missing file is named as one.
+# Run by meson, one test per CASE.
 set -euo pipefail
 # shellcheck source=tests/cli_common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
@@ -186,6 +187,17 @@ info_check)
     done
     prev=$f
   done
+  ;;
+missing_file)
+  # a file that does not exist is named as a file that cannot be opened, not as a g(x) file
+  for check in "" landau; do
+    expect 1 "file '$d/nosuch': cannot open: No such file or directory" -- \
+      "$g" info ${check:+--check "$check"} "$d/nosuch"
+    ! grep -q "transform file" "$d/stderr" || fail "info: $(cat "$d/stderr")"
+  done
+  expect 1 "'$d/nosuch'" -- "$g" convert "$d/nosuch" "$d/out.nersc"
+  ! grep -q "transform file" "$d/stderr" || fail "convert: $(cat "$d/stderr")"
+  absent "$d/out.nersc"
   ;;
 *)
   fail "unknown case"
