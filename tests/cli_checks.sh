@@ -4,7 +4,8 @@
 # name the option (and file) in its message, print no progress line on stdout (only header
 # lines, "<time> # ...": no sweep ran; the runs are not --quiet) and write nothing. info --check must agree with the fix
 # summary, and the provenance must survive every format; info --check --tolerance exits 3
-# where a file misses it; a missing file is named as one. Run by meson, one test per CASE.
+# where a file misses it; a missing file is named as one; a fix without --output warns that
+# nothing is written. Run by meson, one test per CASE.
 set -euo pipefail
 # shellcheck source=tests/cli_common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
@@ -219,6 +220,16 @@ missing_file)
   expect 1 "'$d/nosuch'" -- "$g" convert "$d/nosuch" "$d/out.nersc"
   ! grep -q "transform file" "$d/stderr" || fail "convert: $(cat "$d/stderr")"
   absent "$d/out.nersc"
+  ;;
+fix_without_output)
+  # a fix without --output works, exits 0, says that the field is not written, and writes nothing
+  (cd "$d" && ls -A) > "$d/before"
+  expect 0 "warning: no output requested" "--output" -- "${fix[@]}" --input "$d/cfg"
+  grep -qi "converged" "$d/stdout" || fail "no fix ran: $(cat "$d/stdout")"
+  (cd "$d" && ls -A | grep -Ev '^(stdout|stderr|before)$') | cmp -s - <(grep -Ev '^(stdout|stderr|before)$' "$d/before") ||
+    fail "files written: $(cd "$d" && ls -A)"
+  expect 0 -- "${fix[@]}" --quiet --input "$d/cfg" --output "$d/fixed"
+  ! grep -q "no output requested" "$d/stderr" || fail "warning with --output"
   ;;
 *)
   fail "unknown case"
