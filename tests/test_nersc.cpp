@@ -24,6 +24,7 @@
 #include <limits>
 #include <tuple>
 #include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -315,12 +316,22 @@ TEST_P(NerscSamples, ReadsWithStoredChecks) {
   EXPECT_EQ(info.reunitarised, std::string(s.floating_point).starts_with("IEEE32"));
 }
 
+// The 64-bit samples: a 32-bit one is reunitarised on read, so its data cannot come back.
+std::vector<Sample> samples_64() {
+  std::vector<Sample> v;
+  for (const Sample& s : samples)
+    if (std::string(s.floating_point).starts_with("IEEE64")) v.push_back(s);
+  return v;
+}
+
+class NerscSamples64 : public ::testing::TestWithParam<Sample> {};
+
 // Writing a 64-bit sample again in its own format reproduces its data section byte for byte.
-TEST_P(NerscSamples, RewriteReproducesData) {
+TEST_P(NerscSamples64, RewriteReproducesData) {
   const Sample& s = GetParam();
   GF_SAMPLE(path, s.file);
   const NerscHeader h = read_nersc_header(path);
-  if (h.bytes_per_real != 8) GTEST_SKIP() << s.file << " is 32-bit: links are reunitarised on read";
+  ASSERT_EQ(h.bytes_per_real, 8);
   const HostField f = read_nersc(path, self_world());
   TempDir dir;
   write_nersc(dir.file("copy"), f, nersc_options(h.stored_rows == h.nc, true, h.big_endian),
@@ -340,6 +351,7 @@ std::string sample_name(const ::testing::TestParamInfo<Sample>& p) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Nersc, NerscSamples, ::testing::ValuesIn(samples), sample_name);
+INSTANTIATE_TEST_SUITE_P(Nersc, NerscSamples64, ::testing::ValuesIn(samples_64()), sample_name);
 
 // ---------------------------------------------------------------------------------------------
 // Bad input: each read throws gf::Error naming the file and the check; the file is unchanged.
