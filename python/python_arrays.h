@@ -14,8 +14,8 @@ namespace gaugefix_python {
 gaugefix::Communicator communicator(const pybind11::object& comm);
 
 // A copy of `array` (a complex array, converted to complex128) as a Field; `what` names the
-// argument in the message of a gaugefix.Error for a dtype that is not complex or a shape that
-// is neither (naming both). Whether the matrices are in SU(N) the library checks.
+// argument in the message of a gaugefix.Error for a shape that is neither or a dtype that is
+// not complex (naming both). Whether the matrices are in SU(N) the library checks.
 gaugefix::Field field_from_array(const pybind11::handle& array, const char* what,
                                  const gaugefix::Communicator& comm);
 

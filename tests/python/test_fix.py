@@ -130,6 +130,8 @@ def test_links_not_in_su_n_are_refused_or_reprojected(rotated):
         gaugefix.fix(rotated.real)
     with pytest.raises(gaugefix.Error, match=r"^array: dtype int64 of shape \(8, 4, 4, 4, 4, 3, 3\)"):
         gaugefix.write("never-written.nersc", np.ones(rotated.shape, dtype=np.int64))
+    with pytest.raises(gaugefix.Error, match=r"^links: shape \(4, 4\) is neither .* \(dtype float64\)$"):
+        gaugefix.measure(np.eye(4))
     single = rotated.astype(np.complex64)  # SU(3) to single precision only
     with pytest.raises(gaugefix.Error, match=check.format(r"[0-9.e-]+")):
         gaugefix.fix(single)
