@@ -195,8 +195,8 @@ void apply_transform(Field& links, const Field& g, const Communicator& comm) {
     require(std::equal(u.geom.L, u.geom.L + 4, gh.geom.L) && u.nc == gh.nc,
             "g holds SU(" + std::to_string(gh.nc) + ") on another lattice than the links (SU(" +
                 std::to_string(u.nc) + "))");
-    checked_field(links, "links", 4, world);
-    checked_field(g, "g", 1, world);
+    gf::check_in_su_n("links", u, 8, world);
+    gf::check_in_su_n("g", gh, 8, world);
     gf::apply_gauge_transform(FieldAccess::host(links), gh, world);
   });
 }
