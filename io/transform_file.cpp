@@ -252,7 +252,8 @@ const char* transform_format_name(TransformFormat f) {
 }
 
 std::optional<TransformFormat> detect_transform_format(const std::string& path) {
-  const std::int64_t size = file_bytes(name_of(path), path);
+  // its kind is not known yet: the file is named as a file, not as a transform file
+  const std::int64_t size = file_bytes("file '" + path + "'", path);
   const std::vector<unsigned char> start =
       read_slab_bytes(path, 0, std::min<std::int64_t>(size, 8));
   if (start.size() == 8 && std::memcmp(start.data(), magic, 8) == 0) return TransformFormat::binary;
@@ -283,7 +284,8 @@ void write_transform(const std::string& path, const HostField& slab_g, Transform
 
 HostField read_transform(const std::string& path, const World& world, TransformInfo* info,
                          bool checksum_warning_only) {
-  const std::int64_t size = file_bytes(name_of(path), path);
+  // its kind is not known yet: the file is named as a file, not as a transform file
+  const std::int64_t size = file_bytes("file '" + path + "'", path);
   const std::vector<unsigned char> start =
       read_slab_bytes(path, 0, std::min<std::int64_t>(size, 8));
   HostField g;

@@ -59,7 +59,7 @@ enum class TransformFormat { binary, hdf5, lime };
 TransformFormat parse_transform_format(const std::string& name);
 const char* transform_format_name(TransformFormat f);
 // The format of a g(x) file, nullopt for any other file (e.g. a gauge field); throws
-// gf::Error where the file cannot be read.
+// gf::Error "file '<path>': cannot open: <reason>" where the file cannot be read.
 std::optional<TransformFormat> detect_transform_format(const std::string& path);
 
 void write_transform(const std::string& path, const HostField& slab_g, TransformFormat format,

@@ -198,7 +198,7 @@ PYBIND11_MODULE(gaugefix, m) {
       [](const py::handle& links, const std::string& gauge, const std::string& algorithm,
          double alpha, double omega, double sr_probability, int anneal_steps, double t_max,
          double t_min, int micro_steps, int sr_steps, double tolerance, int max_iterations,
-         int check_interval, int reproject_interval, const std::string& precision,
+         int check_interval, int reproject_interval, bool reproject, const std::string& precision,
          const std::string& backend, int storage, bool transform, std::uint64_t seed,
          const std::string& tuning, const std::string& exchange, const py::object& progress,
          bool history, const py::object& comm) {
@@ -217,6 +217,7 @@ PYBIND11_MODULE(gaugefix, m) {
         o.max_iterations = max_iterations;
         o.check_interval = check_interval;
         o.reproject_interval = reproject_interval;
+        o.reproject = reproject;
         o.precision = precision;
         o.backend = backend;
         o.storage = storage;
@@ -234,10 +235,10 @@ PYBIND11_MODULE(gaugefix, m) {
       "anneal_steps"_a = d.anneal_steps, "t_max"_a = d.t_max, "t_min"_a = d.t_min,
       "micro_steps"_a = d.micro_steps, "sr_steps"_a = d.sr_steps, "tolerance"_a = d.tolerance,
       "max_iterations"_a = d.max_iterations, "check_interval"_a = d.check_interval,
-      "reproject_interval"_a = d.reproject_interval, "precision"_a = d.precision,
-      "backend"_a = d.backend, "storage"_a = d.storage, "transform"_a = true, "seed"_a = d.seed,
-      "tuning"_a = d.tuning, "exchange"_a = d.exchange, "progress"_a = py::none(),
-      "history"_a = d.history, "comm"_a = py::none(),
+      "reproject_interval"_a = d.reproject_interval, "reproject"_a = d.reproject,
+      "precision"_a = d.precision, "backend"_a = d.backend, "storage"_a = d.storage,
+      "transform"_a = true, "seed"_a = d.seed, "tuning"_a = d.tuning, "exchange"_a = d.exchange,
+      "progress"_a = py::none(), "history"_a = d.history, "comm"_a = py::none(),
       "Fixes a copy of the links to the gauge. Returns (fixed links, g(x) or None, FixResult) "
       "with fixed = g(x) links g(x + mu)^dagger; the options are those of `gaugefix fix`.");
 

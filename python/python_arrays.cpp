@@ -30,16 +30,23 @@ std::string shape_text(const py::array& a) {
 gaugefix::Field field_from_array(const py::handle& array, const char* what,
                                  const gaugefix::Communicator& comm) {
   using carray = py::array_t<std::complex<double>, py::array::c_style | py::array::forcecast>;
-  const carray a = carray::ensure(array);
-  if (!a) throw gaugefix::Error(std::string(what) + ": not convertible to a complex array");
-  const py::ssize_t nd = a.ndim();
-  const bool shaped = (nd == 7 && a.shape(4) == 4 && a.shape(5) == a.shape(6)) ||
-                      (nd == 6 && a.shape(4) == a.shape(5));
-  const int nc = shaped ? static_cast<int>(a.shape(nd - 1)) : 0;
+  const py::array given = py::array::ensure(array);
+  if (!given) throw gaugefix::Error(std::string(what) + ": not convertible to an array");
+  const std::string dtype = py::str(given.dtype()).cast<std::string>();
+  const py::ssize_t nd = given.ndim();
+  const bool shaped = (nd == 7 && given.shape(4) == 4 && given.shape(5) == given.shape(6)) ||
+                      (nd == 6 && given.shape(4) == given.shape(5));
+  const int nc = shaped ? static_cast<int>(given.shape(nd - 1)) : 0;
   if (!shaped || (nc != 2 && nc != 3))
-    throw gaugefix::Error(std::string(what) + ": shape " + shape_text(a) +
+    throw gaugefix::Error(std::string(what) + ": shape " + shape_text(given) +
                           " is neither a gauge field (nt, Lz, Ly, Lx, 4, N, N) nor a gauge "
-                          "transformation (nt, Lz, Ly, Lx, N, N) with N = 2 or 3");
+                          "transformation (nt, Lz, Ly, Lx, N, N) with N = 2 or 3 (dtype " +
+                          dtype + ")");
+  if (given.dtype().kind() != 'c')
+    throw gaugefix::Error(std::string(what) + ": dtype " + dtype + " of shape " +
+                          shape_text(given) +
+                          " is not complex (SU(N) matrices need complex128 or complex64)");
+  const carray a = carray::ensure(given);
   const std::array<int, 4> lattice = {static_cast<int>(a.shape(3)), static_cast<int>(a.shape(2)),
                                       static_cast<int>(a.shape(1)),
                                       static_cast<int>(a.shape(0)) * comm.size()};

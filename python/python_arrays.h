@@ -13,8 +13,9 @@ namespace gaugefix_python {
 // None, an mpi4py communicator (its py2f()) or a Fortran handle (int).
 gaugefix::Communicator communicator(const pybind11::object& comm);
 
-// A copy of `array` (anything numpy converts to complex128) as a Field; `what` names the
-// argument in the message of a gaugefix.Error for a shape that is neither.
+// A copy of `array` (a complex array, converted to complex128) as a Field; `what` names the
+// argument in the message of a gaugefix.Error for a shape that is neither or a dtype that is
+// not complex (naming both). Whether the matrices are in SU(N) the library checks.
 gaugefix::Field field_from_array(const pybind11::handle& array, const char* what,
                                  const gaugefix::Communicator& comm);
 

@@ -83,11 +83,9 @@ inputs_and_patterns)
   expect 1 --output "'$d/x/cfg'" "'$d/y/cfg'" "one file" -- "$g" fix --input "$d/x/cfg" "$d/y/cfg" \
     --output "$d/out/{name}.z"
   expect 1 --output "{nam}" "not a pattern" -- "$g" fix --input "$d/e.0000" --output "$d/out/{nam}"
-  # a file without a sequence number (a sample of another program), where the samples are
-  if [ -f "$GAUGEFIX_SAMPLES/lat.sample.l4444" ]; then
-    expect 1 "{seq}" lat.sample.l4444 "no sequence number" -- "$g" fix --input "$d/e.0000" \
-      "$GAUGEFIX_SAMPLES/lat.sample.l4444" --output "$d/out/{seq}.s"
-  fi
+  # a file without a sequence number (a sample of another program, tests/data)
+  expect 1 "{seq}" lat.sample.l4444 "no sequence number" -- "$g" fix --input "$d/e.0000" \
+    "$root/tests/data/lat.sample.l4444" --output "$d/out/{seq}.s"
   expect 1 "listed twice" -- "$g" fix --input "$d/e.0000" "$d/./e.0000" --output "$d/out/{index}.t"
   expect 1 --input --input-list -- "$g" fix --input "$d/e.0000" --input-list "$d/list" --output "$d/out/{name}.u"
   # an output name that is an input of the batch
@@ -290,8 +288,7 @@ concurrent_journal)
 gribov_sample)
   # the NERSC sample lat..400 (4^3 x 8, written by GLU) has two known Landau maxima; copies
   # from random starts reach both, and the best is the larger
-  sample="$GAUGEFIX_SAMPLES/lat..400"
-  [ -f "$sample" ] || { echo "SKIP: no $sample"; exit 77; }
+  sample="$root/tests/data/lat..400"
   expect 0 -- "$g" fix --input "$sample" --copies 4 --seed 1 --tolerance 1e-11 --check-interval 20 \
     --summary "$d/s.yaml" --output "$d/fixed" --quiet
   fs=$(sed -n 's/^ *functional: \[\(.*\)\]$/\1/p' "$d/s.yaml" | tr -d ,)
@@ -315,8 +312,7 @@ gribov_sample)
   ;;
 gribov_ranks)
   # copies on 1, 2 and 4 ranks, and twice on 1: the same seeds, F and files
-  sample="$GAUGEFIX_SAMPLES/lat..400"
-  [ -f "$sample" ] || { echo "SKIP: no $sample"; exit 77; }
+  sample="$root/tests/data/lat..400"
   for r in one again two four; do
     mkdir "$d/$r"
     launcher=()

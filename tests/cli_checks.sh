@@ -3,7 +3,9 @@
 # starts working, and what it records. Every refused fix must exit with exactly status 1,
 # name the option (and file) in its message, print no progress line on stdout (only header
 # lines, "<time> # ...": no sweep ran; the runs are not --quiet) and write nothing. info --check must agree with the fix
-# summary, and the provenance must survive every format. Run by meson, one test per CASE.
+# summary, and the provenance must survive every format; info --check --tolerance exits 3
+# where a file misses it; a missing file is named as one; a fix without --output warns that
+# nothing is written. Run by meson, one test per CASE.
 set -euo pipefail
 # shellcheck source=tests/cli_common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
@@ -186,6 +188,48 @@ info_check)
     done
     prev=$f
   done
+  ;;
+info_tolerance)
+  # --tolerance with --check: exit status 3 where a file misses it, naming the file, theta and
+  # the tolerance; both files are still described
+  expect 0 -- "${fix[@]}" --quiet --tolerance 1e-12 --input "$d/cfg" --output "$d/fixed"
+  expect 0 -- "$g" info --check landau --tolerance 1e-11 "$d/fixed"
+  grep -q "^  tolerance: 1e-11, met$" "$d/stdout" || fail "no tolerance line: $(cat "$d/stdout")"
+  expect 3 "$d/cfg" "--check landau" "is not below --tolerance 1e-11" -- \
+    "$g" info --check landau --tolerance 1e-11 "$d/fixed" "$d/cfg"
+  [ "$(grep -c "^  tolerance: 1e-11, " "$d/stdout")" -eq 2 ] || fail "a file not described"
+  grep -q "^  tolerance: 1e-11, missed$" "$d/stdout" || fail "no missed line: $(cat "$d/stdout")"
+  ! grep -qF "$d/fixed" "$d/stderr" || fail "the fixed file reported: $(cat "$d/stderr")"
+  # Coulomb gauge: the largest theta_t is tested, as by gaugefix fix
+  expect 3 "max theta_t" -- "$g" info --check coulomb --tolerance 1e-11 "$d/cfg"
+  expect 3 -- "$g" info --check landau --tolerance 1e-11 --format json "$d/cfg"
+  grep -q '"tolerance_met": false' "$d/stdout" || fail "json: $(cat "$d/stdout")"
+  # an unreadable file is status 1 even where another misses the tolerance
+  expect 1 -- "$g" info --check landau --tolerance 1e-11 "$d/cfg" "$d/nosuch"
+  expect 1 --tolerance --check -- "$g" info --tolerance 1e-11 "$d/cfg"
+  expect 1 --tolerance -- "$g" info --check landau --tolerance 0 "$d/cfg"
+  "$g" info --help | grep -q -- "--tolerance" || fail "info --help does not name --tolerance"
+  ;;
+missing_file)
+  # a file that does not exist is named as a file that cannot be opened, not as a g(x) file
+  for check in "" landau; do
+    expect 1 "file '$d/nosuch': cannot open: No such file or directory" -- \
+      "$g" info ${check:+--check "$check"} "$d/nosuch"
+    ! grep -q "transform file" "$d/stderr" || fail "info: $(cat "$d/stderr")"
+  done
+  expect 1 "'$d/nosuch'" -- "$g" convert "$d/nosuch" "$d/out.nersc"
+  ! grep -q "transform file" "$d/stderr" || fail "convert: $(cat "$d/stderr")"
+  absent "$d/out.nersc"
+  ;;
+fix_without_output)
+  # a fix without --output works, exits 0, says that the field is not written, and writes nothing
+  (cd "$d" && ls -A) > "$d/before"
+  expect 0 "warning: no output requested" "--output" -- "${fix[@]}" --input "$d/cfg"
+  grep -qi "converged" "$d/stdout" || fail "no fix ran: $(cat "$d/stdout")"
+  (cd "$d" && ls -A | grep -Ev '^(stdout|stderr|before)$') | cmp -s - <(grep -Ev '^(stdout|stderr|before)$' "$d/before") ||
+    fail "files written: $(cd "$d" && ls -A)"
+  expect 0 -- "${fix[@]}" --quiet --input "$d/cfg" --output "$d/fixed"
+  ! grep -q "no output requested" "$d/stderr" || fail "warning with --output"
   ;;
 *)
   fail "unknown case"

@@ -1,6 +1,6 @@
 // gauge_file_test_util.h: helpers of the gauge-file tests (test_ildg, test_milc,
 // test_openqcd, test_gauge_file): temporary folders (one per rank, or one shared by all
-// ranks), whole-file bytes, the sample files of $GAUGEFIX_SAMPLES, the field a 32-bit file
+// ranks), whole-file bytes, the sample files of tests/data, the field a 32-bit file
 // reads back as, comparisons of fields, and the expectation that reading throws a gf::Error
 // naming the file and the failed check while leaving the file unchanged; LIME files taken
 // apart into records and put together again (to build malformed ones).
@@ -73,17 +73,14 @@ inline void write_bytes(const std::string& path, const std::string& bytes) {
   out << bytes;
 }
 
-// The sample's path, or "" where $GAUGEFIX_SAMPLES or the file is missing.
-inline std::string sample_path(const std::string& name) {
-  const char* dir = std::getenv("GAUGEFIX_SAMPLES");
-  if (!dir || !fs::is_regular_file(fs::path(dir) / name)) return "";
-  return (fs::path(dir) / name).string();
-}
+// The path of a sample file of tests/data (tests/data/README.md says what each one is;
+// test_data.cpp).
+std::string sample_path(const std::string& name);
 
-#define GF_SAMPLE_OR_SKIP(var, name)                                                               \
+// var: the sample's path; the test fails at once where the file is missing.
+#define GF_SAMPLE(var, name)                                                                       \
   const std::string var = ::gf::testing::sample_path(name);                                        \
-  if (var.empty())                                                                                 \
-  GTEST_SKIP() << "sample " << name << " not found: set GAUGEFIX_SAMPLES to the samples folder"
+  ASSERT_TRUE(std::filesystem::is_regular_file(var)) << "sample " << var << " is missing"
 
 // What a 32-bit file holding u reads back as: every real rounded to float, then reunitarised.
 inline HostField single_precision_image(HostField u) {

@@ -2,7 +2,8 @@
 // libgaugefix, linked as a user links it (nothing of namespace gf is visible): the memory
 // order of Field; a fix that reaches its tolerance, whose g(x) takes the input to the fixed
 // field and which leaves the plaquette alone; the progress callback; the automatic storage;
-// errors as gaugefix::Error naming the function and the option or file. ApiRanks (also run
+// errors as gaugefix::Error naming the function and the option or file; fields not in SU(N)
+// refused, or projected onto it with reproject. ApiRanks (also run
 // on 2 ranks): with a communicator every rank's slab of generate, fix, measure and write is
 // the single-process result, bit for bit.
 #include "gaugefix/gaugefix.h"
@@ -259,6 +260,57 @@ TEST(Api, ErrorsNameTheFunctionAndTheOptionOrFile) {
   EXPECT_FALSE(std::filesystem::exists(dir.file("u.h5")));
   Field other({4, 4, 4, 8}, 3);
   expect_error([&] { apply_transform(other, Field({4, 4, 4, 4}, 3, 1)); }, "another lattice");
+}
+
+// Fields whose matrices are not in SU(N) within 1e-10: refused by every function, naming the
+// argument, the check, the worst deviation and the tolerance, and left as they were; fix with
+// reproject projects them onto SU(N) first.
+TEST(Api, FieldsNotInSuNAreRefused) {
+  const Field u = generated({4, 4, 4, 4});
+  Field scaled = u, real = u, zeros({4, 4, 4, 4}, 3), nan = u;
+  for (std::size_t i = 0; i < u.size(); ++i) {
+    scaled.data()[i] *= 1.1;
+    real.data()[i] = u.data()[i].real();
+  }
+  nan.data()[nan.index(1, 2, 3, 0, 2, 1, 1)] = NAN;
+  const std::string check = "links: unitarity: links are not in SU(3): max deviation ";
+  const std::string limit = " > 1e-10 allowed for 64-bit data";
+  for (Field* f : {&scaled, &real, &zeros, &nan}) {
+    const Field before = *f;
+    expect_error([&] { fix(*f); }, "fix: " + check);
+    expect_error([&] { fix(*f); }, limit);
+    EXPECT_EQ(max_difference(*f, before), 0.0);
+    expect_error([&] { measure(*f, "landau"); }, "measure: " + check);
+    expect_error([&] { plaquette(*f); }, "plaquette: " + check);
+    expect_error([&] { random_transform(*f, 1); }, "random_transform: " + check);
+    TempDir dir;
+    expect_error([&] { write(dir.file("u.nersc"), *f); }, "write: field: unitarity: ");
+    EXPECT_FALSE(std::filesystem::exists(dir.file("u.nersc")));
+  }
+  expect_error([&] { fix(scaled); }, "max deviation 0.331 >"); // |det(1.1 U) - 1| = 1.1^3 - 1
+  expect_error([&] { fix(nan); }, "max deviation inf");
+  Field g = u, links = u;
+  g = random_transform(links, 3);
+  for (std::size_t i = 0; i < g.size(); ++i)
+    g.data()[i] *= 1.1;
+  expect_error([&] { apply_transform(links, g); }, "apply_transform: g: unitarity: ");
+
+  // reproject: the scaled and the real links are projected onto SU(N) and fixed; zeros and a
+  // NaN cannot be projected
+  FixOptions o;
+  o.reproject = true;
+  o.tolerance = 1e-10;
+  Field fixed = scaled;
+  EXPECT_TRUE(fix(fixed, o).converged);
+  EXPECT_NEAR(plaquette(fixed), plaquette(u), 1e-12); // 1.1 U projects back onto U
+  Field fixed_real = real;
+  EXPECT_TRUE(fix(fixed_real, o).converged);
+  EXPECT_NO_THROW(measure(fixed_real, "landau"));
+  for (Field* f : {&zeros, &nan}) {
+    const Field before = *f;
+    expect_error([&] { fix(*f, o); }, "fix: links (reprojected): unitarity: ");
+    EXPECT_EQ(max_difference(*f, before), 0.0);
+  }
 }
 
 TEST(ApiRanks, EveryRanksSlabIsTheSingleProcessResult) {

@@ -1,6 +1,6 @@
 // test_gauge_file.cpp: the format-independent layer (io/gauge_file.h): format names,
 // detection from the content, dispatching round trips in every format and precision, a
-// field carried through one format after another, the samples of $GAUGEFIX_SAMPLES that
+// field carried through one format after another, the samples of tests/data that
 // hold the same field in different formats, refusals (output = input, unknown content),
 // and (suite GaugeFileRanks, also run under mpirun with 2 and 4 ranks) files written by all
 // ranks and read back by slab, compared with what a single rank reads and writes.
@@ -42,8 +42,8 @@ WriteOptions options(const Case& c) {
   if (*c.byte_order) w.metadata["BYTE_ORDER"] = c.byte_order;
   w.provenance.ensemble_id = "ranks";
   w.provenance.sequence_number = 3;
-  w.provenance.gauge_fixing = GaugeFixingRecord{"mag", 1e-12, 2e-13, 3e-13, 0.5, 7, true,
-                                                "single", "0.1.0", "today"};
+  w.provenance.gauge_fixing =
+      GaugeFixingRecord{"mag", 1e-12, 2e-13, 3e-13, 0.5, 7, true, "single", "0.1.0", "today"};
   return w;
 }
 
@@ -183,7 +183,7 @@ TEST(GaugeFile, UnknownContentAndMissingFile) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Samples ($GAUGEFIX_SAMPLES): the detected format, and files that hold the same field.
+// Samples (tests/data): the detected format, and files that hold the same field.
 
 TEST(GaugeFileSamples, DetectsEveryFormat) {
   const std::pair<const char*, FileFormat> expected[] = {
@@ -197,19 +197,15 @@ TEST(GaugeFileSamples, DetectsEveryFormat) {
       {"lat.sample.l4444.ildg", FileFormat::ildg},
       {"lat.sample.l4444.scidac", FileFormat::scidac},
       {"lat.sample.l4448", FileFormat::milc}};
-  int found = 0;
   for (const auto& [file, format] : expected) {
-    const std::string p = sample_path(file);
-    if (p.empty()) continue;
-    ++found;
+    GF_SAMPLE(p, file);
     EXPECT_EQ(detect_format(p), format) << file;
   }
-  if (found == 0) GTEST_SKIP() << "no samples found: set GAUGEFIX_SAMPLES to the samples folder";
 }
 
 TEST(GaugeFileSamples, IldgAndNerscHoldTheSameField) {
-  GF_SAMPLE_OR_SKIP(ildg, "ildg.l8t4b3360");
-  GF_SAMPLE_OR_SKIP(nersc, "nersc.l8t4b3360");
+  GF_SAMPLE(ildg, "ildg.l8t4b3360");
+  GF_SAMPLE(nersc, "nersc.l8t4b3360");
   // The two files differ in the last bit of some numbers.
   EXPECT_LE(
       max_difference(read_gauge_file(ildg, self_world()), read_gauge_file(nersc, self_world())),
@@ -217,8 +213,8 @@ TEST(GaugeFileSamples, IldgAndNerscHoldTheSameField) {
 }
 
 TEST(GaugeFileSamples, DoublePrecisionIldgOfSinglePrecisionNersc) {
-  GF_SAMPLE_OR_SKIP(ildg, "t_dprec_ildg.lime");
-  GF_SAMPLE_OR_SKIP(nersc, "t_nersc.cfg");
+  GF_SAMPLE(ildg, "t_dprec_ildg.lime");
+  GF_SAMPLE(nersc, "t_nersc.cfg");
   FileInfo a, b;
   const HostField u = read_gauge_file(ildg, self_world(), {}, &a);
   const HostField v = read_gauge_file(nersc, self_world(), {}, &b);
@@ -228,9 +224,9 @@ TEST(GaugeFileSamples, DoublePrecisionIldgOfSinglePrecisionNersc) {
 }
 
 TEST(GaugeFileSamples, MilcIldgAndScidacHoldTheSameField) {
-  GF_SAMPLE_OR_SKIP(milc, "lat.sample.l4444");
-  GF_SAMPLE_OR_SKIP(ildg, "lat.sample.l4444.ildg");
-  GF_SAMPLE_OR_SKIP(scidac, "lat.sample.l4444.scidac");
+  GF_SAMPLE(milc, "lat.sample.l4444");
+  GF_SAMPLE(ildg, "lat.sample.l4444.ildg");
+  GF_SAMPLE(scidac, "lat.sample.l4444.scidac");
   const HostField u = read_gauge_file(milc, self_world());
   EXPECT_TRUE(
       bit_equal(read_gauge_file(ildg, self_world()), u)); // the same floats, reunitarised alike

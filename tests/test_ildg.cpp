@@ -1,6 +1,6 @@
 // test_ildg.cpp: LIME containers (io/lime.h) and ILDG / SciDAC gauge files (io/ildg.h):
 // record layout, round trips in every precision, the SciDAC checksum computed here
-// independently, the real files of $GAUGEFIX_SAMPLES, and bad input.
+// independently, the real files of tests/data, and bad input.
 #include "gauge_file_test_util.h"
 #include "io/gauge_file.h"
 #include "io/ildg.h"
@@ -233,7 +233,7 @@ INSTANTIATE_TEST_SUITE_P(
     case_name);
 
 // ---------------------------------------------------------------------------------------------
-// Real files written by other programs ($GAUGEFIX_SAMPLES, see its README.md).
+// Real files written by other programs (tests/data, see its README.md).
 
 struct Sample {
   const char* file;
@@ -257,7 +257,7 @@ class IldgSamples : public ::testing::TestWithParam<Sample> {};
 
 TEST_P(IldgSamples, ReadsWithStoredChecksum) {
   const Sample& s = GetParam();
-  GF_SAMPLE_OR_SKIP(path, s.file);
+  GF_SAMPLE(path, s.file);
   EXPECT_EQ(detect_format(path), s.format);
   FileInfo info;
   const HostField u = read_ildg(path, self_world(), {}, &info);
@@ -274,7 +274,7 @@ TEST_P(IldgSamples, ReadsWithStoredChecksum) {
 
 // The 64-bit sample written again reproduces its binary data and checksum exactly.
 TEST(IldgSample, RewriteReproducesData) {
-  GF_SAMPLE_OR_SKIP(path, "ildg.l8t4b3360");
+  GF_SAMPLE(path, "ildg.l8t4b3360");
   const HostField u = read_ildg(path, self_world(), {}, nullptr);
   TempDir dir;
   WriteOptions w;

@@ -1,6 +1,6 @@
 // test_milc.cpp: MILC v5 binary gauge files (io/milc.h): round trips in both byte orders,
 // the header and the sum29/sum31 checksums computed here independently, the real files of
-// $GAUGEFIX_SAMPLES, and bad input.
+// tests/data, and bad input.
 #include "gauge_file_test_util.h"
 #include "io/gauge_file.h"
 #include "io/milc.h"
@@ -132,7 +132,7 @@ class MilcSamples : public ::testing::TestWithParam<Sample> {};
 
 TEST_P(MilcSamples, ReadsWithStoredChecksums) {
   const Sample& s = GetParam();
-  GF_SAMPLE_OR_SKIP(path, s.file);
+  GF_SAMPLE(path, s.file);
   EXPECT_EQ(detect_format(path), FileFormat::milc);
   FileInfo info;
   const HostField u = read_milc(path, self_world(), {}, &info);

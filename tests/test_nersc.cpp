@@ -1,6 +1,6 @@
 // test_nersc.cpp: NERSC gauge configuration files (io/nersc.h) and atomic output
 // (io/atomic_file.h), on one rank: round trips in every format, real files written by other
-// codes (from $GAUGEFIX_SAMPLES), rejection of bad input without touching it, atomic writes.
+// codes (from tests/data), rejection of bad input without touching it, atomic writes.
 // Writing and reading by slab on several ranks: test_parallel_file.cpp.
 #include "core/error.h"
 #include "gauge_file_test_util.h"
@@ -10,7 +10,6 @@
 #include "math/random_group.h"
 #include "math/su_n.h"
 #include "observables/observables.h"
-#include <gtest/gtest.h>
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -20,10 +19,12 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <iterator>
 #include <limits>
 #include <tuple>
 #include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -49,7 +50,9 @@ public:
   TempDir& operator=(const TempDir&) = delete;
   std::string file(const std::string& name) const { return (path_ / name).string(); }
   const fs::path& path() const { return path_; }
-  std::size_t entries() const { return static_cast<std::size_t>(std::distance(fs::directory_iterator(path_), {})); }
+  std::size_t entries() const {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(path_), {}));
+  }
 
 private:
   fs::path path_;
@@ -84,7 +87,8 @@ HostField random_field_n(const int L[4], std::uint64_t seed) {
   HostField u(Geometry::whole(L), N, 4);
   for (std::int64_t s = 0; s < u.local_sites(); ++s)
     for (int mu = 0; mu < 4; ++mu) {
-      const RandomKey key = {seed, static_cast<std::uint64_t>(s), 0, static_cast<std::uint32_t>(mu)};
+      const RandomKey key = {seed, static_cast<std::uint64_t>(s), 0,
+                             static_cast<std::uint32_t>(mu)};
       u.set<N>(s, mu, random_sun<double, N>(key, RandomPurpose::test));
     }
   return u;
@@ -100,14 +104,18 @@ HostField random_field(int nc, const int L[4], std::uint64_t seed) {
 std::uint32_t word_sum(const std::string& data, bool big_endian) {
   std::uint32_t sum = 0;
   for (std::size_t k = 0; k + 4 <= data.size(); k += 4) {
-    const auto b = [&](std::size_t i) { return static_cast<std::uint32_t>(static_cast<unsigned char>(data[k + i])); };
-    sum += big_endian ? (b(0) << 24 | b(1) << 16 | b(2) << 8 | b(3)) : (b(3) << 24 | b(2) << 16 | b(1) << 8 | b(0));
+    const auto b = [&](std::size_t i) {
+      return static_cast<std::uint32_t>(static_cast<unsigned char>(data[k + i]));
+    };
+    sum += big_endian ? (b(0) << 24 | b(1) << 16 | b(2) << 8 | b(3))
+                      : (b(3) << 24 | b(2) << 16 | b(1) << 8 | b(0));
   }
   return sum;
 }
 
 // The value stored under key in FileInfo::stored or ::computed ("" where missing).
-std::string value(const std::vector<std::pair<std::string, std::string>>& pairs, const std::string& key) {
+std::string value(const std::vector<std::pair<std::string, std::string>>& pairs,
+                  const std::string& key) {
   for (const auto& [k, v] : pairs)
     if (k == key) return v;
   return "";
@@ -119,7 +127,8 @@ std::string hex(std::uint32_t v) {
   return b;
 }
 
-WriteOptions nersc_options(bool full_matrix = false, bool double_precision = true, bool big_endian = true) {
+WriteOptions nersc_options(bool full_matrix = false, bool double_precision = true,
+                           bool big_endian = true) {
   WriteOptions w;
   w.full_matrix = full_matrix;
   w.double_precision = double_precision;
@@ -138,7 +147,8 @@ void expect_read_error(const std::string& path, std::initializer_list<const char
   } catch (const Error& e) {
     const std::string what = e.what();
     EXPECT_NE(what.find(fs::path(path).filename().string()), std::string::npos) << what;
-    for (const char* w : words) EXPECT_NE(what.find(w), std::string::npos) << "'" << w << "' not in: " << what;
+    for (const char* w : words)
+      EXPECT_NE(what.find(w), std::string::npos) << "'" << w << "' not in: " << what;
   }
   EXPECT_EQ(read_bytes(path), before) << path << " was modified";
 }
@@ -172,7 +182,8 @@ TEST_P(NerscRoundTrip, ReadsBackWhatWasWritten) {
   EXPECT_EQ(h.entries.at("SEQUENCE_NUMBER"), "7");
   EXPECT_EQ(h.entries.at("CREATOR"), "gaugefix");
   EXPECT_EQ(h.entries.count("gauge"), 0u);
-  for (int k = 0; k < 4; ++k) EXPECT_EQ(info.dims[k], L[k]);
+  for (int k = 0; k < 4; ++k)
+    EXPECT_EQ(info.dims[k], L[k]);
   EXPECT_EQ(f.nc, nc);
   EXPECT_EQ(info.nc, nc);
   EXPECT_EQ(info.format, FileFormat::nersc);
@@ -189,7 +200,8 @@ TEST_P(NerscRoundTrip, ReadsBackWhatWasWritten) {
   // The first real of the file is Re U_x(0)_00 in the requested byte order and precision.
   const double first = u.data[0].re;
   std::string expect(dp ? 8 : 4, '\0');
-  if (dp) std::memcpy(expect.data(), &first, 8);
+  if (dp)
+    std::memcpy(expect.data(), &first, 8);
   else {
     const float f = static_cast<float>(first);
     std::memcpy(expect.data(), &f, 4);
@@ -214,8 +226,8 @@ TEST_P(NerscRoundTrip, ReadsBackWhatWasWritten) {
         }
       }
   if (dp) {
-    EXPECT_TRUE(stored_bit_exact);                  // every stored number bit for bit
-    EXPECT_LE(worst_rebuilt, 1e-14);                // the last row of compressed links is rebuilt
+    EXPECT_TRUE(stored_bit_exact);   // every stored number bit for bit
+    EXPECT_LE(worst_rebuilt, 1e-14); // the last row of compressed links is rebuilt
     EXPECT_EQ(info.unitarity_deviation, max_unitarity_violation(f));
   } else {
     EXPECT_LE(std::max(worst_stored, worst_rebuilt), 1e-7);
@@ -225,17 +237,17 @@ TEST_P(NerscRoundTrip, ReadsBackWhatWasWritten) {
 
 std::string format_name(const ::testing::TestParamInfo<Format>& p) {
   const auto [nc, full, dp, big] = p.param;
-  return std::string(nc == 2 ? "SU2" : "SU3") + (full ? "_full" : "_rows") + (dp ? "_64bit" : "_32bit") +
-         (big ? "_big" : "_little");
+  return std::string(nc == 2 ? "SU2" : "SU3") + (full ? "_full" : "_rows") +
+         (dp ? "_64bit" : "_32bit") + (big ? "_big" : "_little");
 }
 
 INSTANTIATE_TEST_SUITE_P(Nersc, NerscRoundTrip,
-                         ::testing::Combine(::testing::Values(2, 3), ::testing::Bool(), ::testing::Bool(),
-                                            ::testing::Bool()),
+                         ::testing::Combine(::testing::Values(2, 3), ::testing::Bool(),
+                                            ::testing::Bool(), ::testing::Bool()),
                          format_name);
 
 // ---------------------------------------------------------------------------------------------
-// Real files written by other programs ($GAUGEFIX_SAMPLES, see its README.md).
+// Real files written by other programs (tests/data, see its README.md).
 
 struct Sample {
   const char* file;
@@ -248,31 +260,52 @@ struct Sample {
 };
 
 const Sample samples[] = {
-    {"lat..400", "4D_SU3_GAUGE", "IEEE64LITTLE", {4, 4, 4, 8}, 0xf2ee7c36, 0.5985455591, -0.0007741846376, 5e-11},
-    {"nersc.l8t4b3360", "4D_SU3_GAUGE_3x3", "IEEE64BIG", {8, 8, 8, 4}, 0xb379560a, 0.5038664469, 0.005406083858, 5e-11},
-    {"HILAT.nersc", "4D_SU2_GAUGE_2x2", "IEEE64BIG", {4, 4, 4, 8}, 0x1482da2, 0.431189010504421, 0.613654235400838, 1e-14},
-    {"t_nersc.cfg", "4D_SU3_GAUGE", "IEEE32BIG", {4, 4, 4, 4}, 0x717938df, 0.0382422893, 0.4630322094, 1e-7},
+    {"lat..400",
+     "4D_SU3_GAUGE",
+     "IEEE64LITTLE",
+     {4, 4, 4, 8},
+     0xf2ee7c36,
+     0.5985455591,
+     -0.0007741846376,
+     5e-11},
+    {"nersc.l8t4b3360",
+     "4D_SU3_GAUGE_3x3",
+     "IEEE64BIG",
+     {8, 8, 8, 4},
+     0xb379560a,
+     0.5038664469,
+     0.005406083858,
+     5e-11},
+    {"HILAT.nersc",
+     "4D_SU2_GAUGE_2x2",
+     "IEEE64BIG",
+     {4, 4, 4, 8},
+     0x1482da2,
+     0.431189010504421,
+     0.613654235400838,
+     1e-14},
+    {"t_nersc.cfg",
+     "4D_SU3_GAUGE",
+     "IEEE32BIG",
+     {4, 4, 4, 4},
+     0x717938df,
+     0.0382422893,
+     0.4630322094,
+     1e-7},
 };
-
-// The sample's path, or "" where $GAUGEFIX_SAMPLES or the file is missing.
-std::string sample_path(const Sample& s) {
-  const char* dir = std::getenv("GAUGEFIX_SAMPLES");
-  if (!dir || !fs::is_regular_file(fs::path(dir) / s.file)) return "";
-  return (fs::path(dir) / s.file).string();
-}
 
 class NerscSamples : public ::testing::TestWithParam<Sample> {};
 
 TEST_P(NerscSamples, ReadsWithStoredChecks) {
   const Sample& s = GetParam();
-  const std::string path = sample_path(s);
-  if (path.empty()) GTEST_SKIP() << "sample " << s.file << " not found: set GAUGEFIX_SAMPLES to the samples folder";
+  GF_SAMPLE(path, s.file);
   FileInfo info;
   const HostField f = read_nersc(path, self_world(), {}, &info);
   const NerscHeader h = read_nersc_header(path);
   EXPECT_EQ(h.datatype, s.datatype);
   EXPECT_EQ(h.floating_point, s.floating_point);
-  for (int k = 0; k < 4; ++k) EXPECT_EQ(f.geom.L[k], s.dims[k]);
+  for (int k = 0; k < 4; ++k)
+    EXPECT_EQ(f.geom.L[k], s.dims[k]);
   ASSERT_TRUE(h.checksum.has_value());
   EXPECT_EQ(*h.checksum, s.checksum);
   EXPECT_EQ(value(info.computed, "CHECKSUM"), hex(s.checksum));
@@ -283,16 +316,26 @@ TEST_P(NerscSamples, ReadsWithStoredChecks) {
   EXPECT_EQ(info.reunitarised, std::string(s.floating_point).starts_with("IEEE32"));
 }
 
+// The 64-bit samples: a 32-bit one is reunitarised on read, so its data cannot come back.
+std::vector<Sample> samples_64() {
+  std::vector<Sample> v;
+  for (const Sample& s : samples)
+    if (std::string(s.floating_point).starts_with("IEEE64")) v.push_back(s);
+  return v;
+}
+
+class NerscSamples64 : public ::testing::TestWithParam<Sample> {};
+
 // Writing a 64-bit sample again in its own format reproduces its data section byte for byte.
-TEST_P(NerscSamples, RewriteReproducesData) {
+TEST_P(NerscSamples64, RewriteReproducesData) {
   const Sample& s = GetParam();
-  const std::string path = sample_path(s);
-  if (path.empty()) GTEST_SKIP() << "sample " << s.file << " not found: set GAUGEFIX_SAMPLES to the samples folder";
+  GF_SAMPLE(path, s.file);
   const NerscHeader h = read_nersc_header(path);
-  if (h.bytes_per_real != 8) GTEST_SKIP() << s.file << " is 32-bit: links are reunitarised on read";
+  ASSERT_EQ(h.bytes_per_real, 8);
   const HostField f = read_nersc(path, self_world());
   TempDir dir;
-  write_nersc(dir.file("copy"), f, nersc_options(h.stored_rows == h.nc, true, h.big_endian), self_world(), {path});
+  write_nersc(dir.file("copy"), f, nersc_options(h.stored_rows == h.nc, true, h.big_endian),
+              self_world(), {path});
   const NerscHeader copy = read_nersc_header(dir.file("copy"));
   EXPECT_EQ(read_bytes(dir.file("copy")).substr(static_cast<std::size_t>(copy.header_bytes)),
             read_bytes(path).substr(static_cast<std::size_t>(h.header_bytes)));
@@ -308,6 +351,7 @@ std::string sample_name(const ::testing::TestParamInfo<Sample>& p) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Nersc, NerscSamples, ::testing::ValuesIn(samples), sample_name);
+INSTANTIATE_TEST_SUITE_P(Nersc, NerscSamples64, ::testing::ValuesIn(samples_64()), sample_name);
 
 // ---------------------------------------------------------------------------------------------
 // Bad input: each read throws gf::Error naming the file and the check; the file is unchanged.
@@ -316,7 +360,8 @@ class NerscBadInput : public ::testing::Test {
 protected:
   void SetUp() override {
     const int L[4] = {4, 4, 4, 4};
-    write_nersc(good_, random_field(3, L, 99), nersc_options(), self_world()); // two rows, IEEE64BIG
+    write_nersc(good_, random_field(3, L, 99), nersc_options(),
+                self_world()); // two rows, IEEE64BIG
     bytes_ = read_bytes(good_);
   }
   // A variant of the good file under a new name.
@@ -331,10 +376,13 @@ protected:
   std::string bytes_;
 };
 
-TEST_F(NerscBadInput, GoodFileReads) { EXPECT_NO_THROW(read_nersc(good_, self_world())); }
+TEST_F(NerscBadInput, GoodFileReads) {
+  EXPECT_NO_THROW(read_nersc(good_, self_world()));
+}
 
 TEST_F(NerscBadInput, TruncatedFile) {
-  expect_read_error(variant("truncated.nersc", bytes_.substr(0, bytes_.size() - 100)), {"size", "truncated"});
+  expect_read_error(variant("truncated.nersc", bytes_.substr(0, bytes_.size() - 100)),
+                    {"size", "truncated"});
 }
 
 TEST_F(NerscBadInput, FileTooLong) {
@@ -360,15 +408,18 @@ TEST_F(NerscBadInput, FlippedDataByteFailsChecksum) {
 }
 
 TEST_F(NerscBadInput, WrongPlaquette) {
-  expect_read_error(variant("plaq.nersc", with_header_value(bytes_, "PLAQUETTE", "0.123456789")), {"PLAQUETTE"});
+  expect_read_error(variant("plaq.nersc", with_header_value(bytes_, "PLAQUETTE", "0.123456789")),
+                    {"PLAQUETTE"});
 }
 
 TEST_F(NerscBadInput, WrongLinkTrace) {
-  expect_read_error(variant("trace.nersc", with_header_value(bytes_, "LINK_TRACE", "0.5")), {"LINK_TRACE"});
+  expect_read_error(variant("trace.nersc", with_header_value(bytes_, "LINK_TRACE", "0.5")),
+                    {"LINK_TRACE"});
 }
 
 TEST_F(NerscBadInput, WrongChecksumInHeader) {
-  expect_read_error(variant("sum.nersc", with_header_value(bytes_, "CHECKSUM", "12345678")), {"CHECKSUM"});
+  expect_read_error(variant("sum.nersc", with_header_value(bytes_, "CHECKSUM", "12345678")),
+                    {"CHECKSUM"});
 }
 
 TEST_F(NerscBadInput, UnknownDatatype) {
@@ -382,20 +433,25 @@ TEST_F(NerscBadInput, UnknownFloatingPoint) {
 }
 
 TEST_F(NerscBadInput, DimensionNotMatchingSize) {
-  expect_read_error(variant("dim.nersc", with_header_value(bytes_, "DIMENSION_4", "6")), {"size", "DIMENSION"});
+  expect_read_error(variant("dim.nersc", with_header_value(bytes_, "DIMENSION_4", "6")),
+                    {"size", "DIMENSION"});
 }
 
 TEST_F(NerscBadInput, DimensionNotANumber) {
-  expect_read_error(variant("dimx.nersc", with_header_value(bytes_, "DIMENSION_1", "4x")), {"DIMENSION_1"});
+  expect_read_error(variant("dimx.nersc", with_header_value(bytes_, "DIMENSION_1", "4x")),
+                    {"DIMENSION_1"});
 }
 
 TEST_F(NerscBadInput, MissingKeys) {
-  expect_read_error(variant("nodim.nersc", without_header_line(bytes_, "DIMENSION_2")), {"missing", "DIMENSION_2"});
-  expect_read_error(variant("notype.nersc", without_header_line(bytes_, "DATATYPE")), {"missing", "DATATYPE"});
+  expect_read_error(variant("nodim.nersc", without_header_line(bytes_, "DIMENSION_2")),
+                    {"missing", "DIMENSION_2"});
+  expect_read_error(variant("notype.nersc", without_header_line(bytes_, "DATATYPE")),
+                    {"missing", "DATATYPE"});
 }
 
 TEST_F(NerscBadInput, MissingHeaderMarkers) {
-  expect_read_error(variant("nobegin.nersc", bytes_.substr(std::string("BEGIN_HEADER\n").size())), {"BEGIN_HEADER"});
+  expect_read_error(variant("nobegin.nersc", bytes_.substr(std::string("BEGIN_HEADER\n").size())),
+                    {"BEGIN_HEADER"});
   std::string b = bytes_;
   b.replace(b.find("END_HEADER"), 10, "END_HEADEX");
   expect_read_error(variant("noend.nersc", b), {"END_HEADER"});
@@ -413,10 +469,12 @@ TEST_F(NerscBadInput, LinksNotInSUN) {
   const int L[4] = {4, 4, 4, 4};
   for (const int nc : {2, 3}) {
     HostField u = random_field(nc, L, 5);
-    for (Complex<double>& z : u.data) z = 1.01 * z;
+    for (Complex<double>& z : u.data)
+      z = 1.01 * z;
     for (const bool full : {false, true}) {
       const std::string p = dir_.file("scaled" + std::to_string(nc) + (full ? "full" : "rows"));
-      write_nersc(p, u, nersc_options(full), self_world()); // header CHECKSUM, PLAQUETTE, LINK_TRACE consistent with the data
+      write_nersc(p, u, nersc_options(full),
+                  self_world()); // header CHECKSUM, PLAQUETTE, LINK_TRACE consistent with the data
       expect_read_error(p, {"unitarity", nc == 2 ? "SU(2)" : "SU(3)"});
     }
   }
@@ -451,7 +509,8 @@ TEST_F(NerscBadInput, OutputPathIsInput) {
   const HostField u = read_nersc(good_, self_world());
   const std::size_t entries = dir_.entries();
   for (const char* alias : {"link.nersc", "hard.nersc"})
-    EXPECT_THROW(write_nersc(dir_.file(alias), u, nersc_options(), self_world(), {good_}), Error) << alias;
+    EXPECT_THROW(write_nersc(dir_.file(alias), u, nersc_options(), self_world(), {good_}), Error)
+        << alias;
   EXPECT_EQ(dir_.entries(), entries); // no temporary file left
   EXPECT_EQ(read_bytes(good_), bytes_);
 }
@@ -459,7 +518,8 @@ TEST_F(NerscBadInput, OutputPathIsInput) {
 TEST_F(NerscBadInput, BadHeaderValuesAreRefused) {
   const int L[4] = {2, 2, 2, 2};
   const HostField u = random_field(3, L, 3);
-  for (const auto& [key, v] : {std::pair{"ENSEMBLE_LABEL", "two\nlines"}, std::pair{"BYTE_ORDER", "middle"}}) {
+  for (const auto& [key, v] :
+       {std::pair{"ENSEMBLE_LABEL", "two\nlines"}, std::pair{"BYTE_ORDER", "middle"}}) {
     WriteOptions w = nersc_options();
     if (std::string(key) == "ENSEMBLE_LABEL")
       w.provenance.ensemble_label = v;
@@ -502,8 +562,9 @@ TEST(AtomicFile, ThrowingWriterLeavesNoFile) {
 TEST(AtomicFile, ThrowingWriterKeepsPreviousContent) {
   TempDir dir;
   write_bytes(dir.file("out"), "previous");
-  EXPECT_THROW(write_file_atomically(dir.file("out"), [](std::ostream&) { throw std::runtime_error("x"); }),
-               std::runtime_error);
+  EXPECT_THROW(
+      write_file_atomically(dir.file("out"), [](std::ostream&) { throw std::runtime_error("x"); }),
+      std::runtime_error);
   EXPECT_EQ(read_bytes(dir.file("out")), "previous");
   EXPECT_EQ(dir.entries(), 1u);
 }

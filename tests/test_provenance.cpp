@@ -106,8 +106,7 @@ TEST(Provenance, NerscHeaderSaysWhatOtherReadersExpect) {
 }
 
 TEST(Provenance, SamplesCarryTheirEnsemble) {
-  const std::string glu = sample_path("lat..400");
-  if (glu.empty()) GTEST_SKIP() << "$GAUGEFIX_SAMPLES/lat..400 not found";
+  GF_SAMPLE(glu, "lat..400");
   FileInfo info;
   read_gauge_file(glu, self_world(), {}, &info);
   EXPECT_EQ(info.provenance.ensemble_id, "4x4x4x8x4_rjt");
@@ -115,8 +114,7 @@ TEST(Provenance, SamplesCarryTheirEnsemble) {
   EXPECT_EQ(info.provenance.sequence_number, 400);
   EXPECT_FALSE(info.provenance.gauge_fixing);
   for (const char* other : {"lat.sample.l4444.ildg", "t_dprec_ildg.lime"}) {
-    const std::string path = sample_path(other);
-    if (path.empty()) continue;
+    GF_SAMPLE(path, other);
     read_gauge_file(path, self_world(), {}, &info); // user XML without a <gaugefix> element
     expect_equal(info.provenance, {}, other);
   }

@@ -21,8 +21,12 @@
 //
 // Errors: every bad argument, unreadable or malformed file, unsupported lattice or missing
 // device throws gaugefix::Error whose message names the function, the option or file and the
-// check that failed. A fix that does not reach the tolerance is no error: the result says
-// converged = false.
+// check that failed. Every field handed to a function must hold SU(N) matrices within 1e-10
+// (max over matrices of max(|U U^dagger - 1|_ij, |det U - 1|), the check of the file readers
+// for 64-bit data); others are refused with "<function>: <argument>: unitarity: links are not
+// in SU(N): max deviation D > 1e-10 allowed for 64-bit data", unless FixOptions::reproject
+// asks fix to project them onto SU(N). A fix that does not reach the tolerance is no error:
+// the result says converged = false.
 #pragma once
 #include <array>
 #include <complex>
@@ -231,8 +235,8 @@ struct FixOptions {
   // relaxation | overrelaxation | stochastic, or Fourier-accelerated fasd | facg (Landau and
   // Coulomb gauge, CPU; docs/fourier.md)
   std::string algorithm = "overrelaxation";
-  double omega = 1.7; // overrelaxation, in [1, 2)
-  double alpha = 0;   // fasd: a fixed step > 0, facg: the first trial; 0: automatic
+  double omega = 1.7;          // overrelaxation, in [1, 2)
+  double alpha = 0;            // fasd: a fixed step > 0, facg: the first trial; 0: automatic
   double sr_probability = 0.5; // stochastic relaxation, in [0, 1]
   int anneal_steps = 0;
   double t_max = 4.0, t_min = 1e-4;
@@ -240,8 +244,11 @@ struct FixOptions {
   int sr_steps = 0;
   double tolerance = 1e-12;
   int max_iterations = 20000;
-  int check_interval = 100;         // sweeps between measurements
-  int reproject_interval = 0;       // sweeps between reprojections to SU(N); 0: never
+  int check_interval = 100;   // sweeps between measurements
+  int reproject_interval = 0; // sweeps between reprojections to SU(N); 0: never
+  // project the links onto SU(N) before fixing (as a 32-bit file is on reading) instead of
+  // refusing links further than 1e-10 from SU(N); the projected links must then be within it
+  bool reproject = false;
   std::string precision = "double"; // single | mixed | double
   std::string backend = "cpu";      // cpu | cuda
   // reals per SU(3) link: 8, 12, 18 (SU(2): 12, 18); 0: auto, 18 for fasd/facg on the cpu,

@@ -1,8 +1,8 @@
 // api_internal.h: what the files of the public API (include/gaugefix/gaugefix.h) share:
 // the HostField inside a gaugefix::Field, the World of a Communicator (one rank without MPI
 // for none; MPI initialised on first use of a communicator), the checks of a field handed to the
-// API, and `guarded`, which turns the internal gf::Error into gaugefix::Error prefixed with the API
-// function's name.
+// API (its layout, its matrices in SU(N)), and `guarded`, which turns the internal gf::Error into
+// gaugefix::Error prefixed with the API function's name.
 #pragma once
 #include "comm/world.h"
 #include "core/error.h"
@@ -28,6 +28,12 @@ gf::World world_of(const Communicator& c);
 
 // Throws gf::Error naming `what` unless `field` is a non-empty field of `ndir` matrices per
 // site holding the slab `world`'s rank holds of its lattice (comm/decomposition.h).
+const gf::HostField& checked_layout(const Field& field, const char* what, int ndir,
+                                    const gf::World& world);
+
+// checked_layout, then every matrix in SU(N) within the tolerance of 64-bit data (the check of
+// the file readers, check_in_su_n in io/field_checks.h): gf::Error "<what>: unitarity: links
+// are not in SU(N): max deviation D > 1e-10 allowed for 64-bit data" otherwise. Collective.
 const gf::HostField& checked_field(const Field& field, const char* what, int ndir,
                                    const gf::World& world);
 

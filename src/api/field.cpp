@@ -1,6 +1,7 @@
 #include "api/api_internal.h"
 #include "comm/decomposition.h"
 #include "gaugefix_version.h"
+#include "io/field_checks.h"
 #include <cstdlib>
 #include <mutex>
 
@@ -65,8 +66,8 @@ gf::World world_of(const Communicator& c) {
   return gf::World(MPI_Comm_f2c(c.fortran_handle()));
 }
 
-const gf::HostField& checked_field(const Field& field, const char* what, int ndir,
-                                   const gf::World& world) {
+const gf::HostField& checked_layout(const Field& field, const char* what, int ndir,
+                                    const gf::World& world) {
   if (field.empty()) throw gf::Error(std::string(what) + ": the field is empty");
   const gf::HostField& h = FieldAccess::host(field);
   if (h.ndir != ndir)
@@ -82,6 +83,13 @@ const gf::HostField& checked_field(const Field& field, const char* what, int ndi
                     " of " + std::to_string(world.size()) + " holds " +
                     slab_text(slab.t0, slab.nt) + " of L_t = " + std::to_string(h.geom.L[3]) +
                     " (a field made for another communicator?)");
+  return h;
+}
+
+const gf::HostField& checked_field(const Field& field, const char* what, int ndir,
+                                   const gf::World& world) {
+  const gf::HostField& h = checked_layout(field, what, ndir, world);
+  gf::check_in_su_n(what, h, 8, world);
   return h;
 }
 

@@ -9,6 +9,7 @@
 #include "fix/random_transform.h"
 #include "fix/schedule.h"
 #include "gaugefix_version.h"
+#include "io/field_checks.h"
 #include "io/field_codec.h"
 #include "observables/observables.h"
 #include "tuning/tuning_setup.h"
@@ -113,7 +114,7 @@ FixResult fix(Field& links, const FixOptions& options) {
   return guarded("fix", [&] {
     const gf::World world = world_of(options.communicator);
     gf::HostField& u = FieldAccess::host(links);
-    checked_field(links, "links", 4, world);
+    checked_layout(links, "links", 4, world);
     gf::EngineOptions eo;
     eo.gauge = parse_option("gauge", [&] { return gf::parse_gauge(options.gauge); });
     const gf::FixOptions sched = schedule(options, eo.gauge);
@@ -132,7 +133,15 @@ FixResult fix(Field& links, const FixOptions& options) {
     gf::TuningSetup tuning = gf::make_tuning(options.tuning, eo.backend, eo.node_rank, nullptr);
     eo.tuner = tuning.tuner.get();
 
-    auto engine = gf::make_engine(u, eo);
+    // the links as given, or projected onto SU(N) (options.reproject): in SU(N) either way
+    gf::HostField projected;
+    if (options.reproject) {
+      projected = u;
+      gf::reunitarize_all(projected);
+    }
+    gf::check_in_su_n(options.reproject ? "links (reprojected)" : "links",
+                      options.reproject ? projected : u, 8, world);
+    auto engine = gf::make_engine(options.reproject ? projected : u, eo);
     engine->prepare(gf::schedule_update_kinds(sched));
     std::function<void(const gf::Progress&)> progress;
     if (options.progress)
@@ -181,11 +190,13 @@ double plaquette(const Field& links, const Communicator& comm) {
 void apply_transform(Field& links, const Field& g, const Communicator& comm) {
   guarded("apply_transform", [&] {
     const gf::World world = world_of(comm);
-    const gf::HostField& u = checked_field(links, "links", 4, world);
-    const gf::HostField& gh = checked_field(g, "g", 1, world);
+    const gf::HostField& u = checked_layout(links, "links", 4, world);
+    const gf::HostField& gh = checked_layout(g, "g", 1, world);
     require(std::equal(u.geom.L, u.geom.L + 4, gh.geom.L) && u.nc == gh.nc,
             "g holds SU(" + std::to_string(gh.nc) + ") on another lattice than the links (SU(" +
                 std::to_string(u.nc) + "))");
+    gf::check_in_su_n("links", u, 8, world);
+    gf::check_in_su_n("g", gh, 8, world);
     gf::apply_gauge_transform(FieldAccess::host(links), gh, world);
   });
 }
@@ -193,6 +204,7 @@ void apply_transform(Field& links, const Field& g, const Communicator& comm) {
 Field random_transform(Field& links, std::uint64_t seed) {
   return guarded("random_transform", [&] {
     require(!links.empty() && links.ndir() == 4, "links: a non-empty gauge field is needed");
+    gf::check_in_su_n("links", FieldAccess::host(links), 8, gf::World::alone());
     return FieldAccess::wrap(gf::random_gauge_transform(FieldAccess::host(links), seed));
   });
 }

@@ -4,6 +4,7 @@
 #include "app/cli_checks.h"
 #include "app/fix_checks.h"
 #include "app/log_options.h"
+#include "core/log.h"
 
 namespace gf {
 
@@ -136,6 +137,8 @@ int run_fix(FixCommandOptions& opt, const std::string& command_line) {
   check_fix_options(opt);
   const BatchPlan plan = plan_batch(opt); // every path checked before anything is read
   open_log(opt.log);
+  if (opt.output.empty())
+    log::warning("no output requested: without --output (-o) the fixed field is not written");
   return run_batch(plan, opt, command_line);
 }
 

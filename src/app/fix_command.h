@@ -8,6 +8,8 @@
 //   (patterns: output_pattern.h), and every output against the inputs (--input, --input-list,
 //   --config) and the other outputs (batch_plan.h, io/path_checks.h).
 // - Before any sweep: whether the format holds the field (fix_checks.h).
+// - Without --output the field is fixed but not written: a warning says so (the exit status
+//   is that of the fix).
 // - The written field carries the input's ensemble and the record of the run where its format
 //   has room (fix_provenance.h, io/provenance.h).
 // - g(x) is the transformation from the input file's links to the written ones: the copy's

@@ -1,4 +1,5 @@
 #include "app/info_command.h"
+#include "app/cli_checks.h"
 #include "core/error.h"
 #include "core/log.h"
 #include "fix/gauge_check.h"
@@ -53,9 +54,15 @@ void add_info_options(CLI::App& info, InfoCommandOptions& opt) {
       ->required();
   info.add_flag("--checksum-warning-only", opt.checksum_warning_only,
                 "report a checksum mismatch as a warning, not an error");
-  info.add_option("--check", opt.check,
-                  "measure the gauge condition of each file: landau, coulomb or mag (F, theta)")
-      ->check(CLI::IsMember({"landau", "coulomb", "mag"}));
+  CLI::Option* check =
+      info.add_option("--check", opt.check,
+                      "measure the gauge condition of each file: landau, coulomb or mag (F, theta)")
+          ->check(CLI::IsMember({"landau", "coulomb", "mag"}));
+  info.add_option("--tolerance", opt.tolerance,
+                  "with --check: exit status 3 where a file's theta (Coulomb gauge: max_t "
+                  "theta_t) is not below this, the test of `gaugefix fix`")
+      ->check(positive_real)
+      ->needs(check);
   info.add_option("--format", opt.format, "output: text, json or yaml (for scripts)")
       ->check(CLI::IsMember({"text", "json", "yaml"}));
   add_log_options(info, opt.log);
@@ -113,7 +120,8 @@ std::string describe_check(GaugeKind gauge, const Measurement& m) {
 Value record_file(const std::string& path, const FileInfo& info) {
   const auto pairs_map = [](const std::vector<std::pair<std::string, std::string>>& kv) {
     Value m;
-    for (const auto& [k, v] : kv) m.add(k, v);
+    for (const auto& [k, v] : kv)
+      m.add(k, v);
     return m;
   };
   Value f;
@@ -148,7 +156,8 @@ void add_check(Value& file, GaugeKind gauge, const Measurement& m) {
   c.add("max_theta_t", m.theta_max_slice);
   if (gauge == GaugeKind::coulomb) {
     Value::List slices;
-    for (const double t : m.theta_per_slice) slices.emplace_back(t);
+    for (const double t : m.theta_per_slice)
+      slices.emplace_back(t);
     c.add("theta_t", slices);
   }
   file.add("check", c);
@@ -162,9 +171,12 @@ Value record_transform(const std::string& path, const TransformInfo& info) {
   f.add("group", "SU(" + std::to_string(info.nc) + ")");
   f.add("bits", 8 * info.bytes_per_real).add("reunitarised", info.reunitarised);
   Value stored, computed, metadata;
-  for (const auto& [k, v] : info.stored) stored.add(k, v);
-  for (const auto& [k, v] : info.computed) computed.add(k, v);
-  for (const auto& [k, v] : info.metadata) metadata.add(k, v);
+  for (const auto& [k, v] : info.stored)
+    stored.add(k, v);
+  for (const auto& [k, v] : info.computed)
+    computed.add(k, v);
+  for (const auto& [k, v] : info.metadata)
+    metadata.add(k, v);
   f.add("stored", stored).add("computed", computed);
   f.add("unitarity_deviation", info.unitarity_deviation).add("metadata", metadata);
   return f;
@@ -173,8 +185,9 @@ Value record_transform(const std::string& path, const TransformInfo& info) {
 namespace {
 
 // The description of one file (and its --check measurement): text, or a map in `record`.
+// `missed` says how the file misses --tolerance (empty where it has none or meets it).
 std::string describe(const std::string& path, const InfoCommandOptions& opt, const World& world,
-                     Value& record) {
+                     Value& record, std::string& missed) {
   ReadOptions ro;
   ro.checksum_warning_only = opt.checksum_warning_only;
   if (detect_transform_format(path)) {
@@ -195,6 +208,15 @@ std::string describe(const std::string& path, const InfoCommandOptions& opt, con
     const Measurement m = measure_gauge(u, gauge, world);
     text += describe_check(gauge, m);
     add_check(record, gauge, m);
+    if (opt.tolerance > 0) {
+      const bool holds = gauge_condition_holds(m, gauge, opt.tolerance);
+      text += line("tolerance", provenance_text(opt.tolerance) + (holds ? ", met" : ", missed"));
+      record.add("tolerance", opt.tolerance).add("tolerance_met", holds);
+      if (!holds)
+        missed = std::string(gauge == GaugeKind::coulomb ? "max theta_t " : "theta ") +
+                 provenance_text(gauge == GaugeKind::coulomb ? m.theta_max_slice : m.theta) +
+                 " is not below --tolerance " + provenance_text(opt.tolerance);
+    }
   }
   return text;
 }
@@ -203,17 +225,23 @@ std::string describe(const std::string& path, const InfoCommandOptions& opt, con
 
 int run_info(const InfoCommandOptions& opt, const World& world) {
   std::vector<NamedPath> inputs;
-  for (const std::string& path : opt.files) inputs.push_back({"files", path});
+  for (const std::string& path : opt.files)
+    inputs.push_back({"files", path});
   check_run_paths(inputs, with_log_file({}, opt.log));
   open_log(opt.log);
   const bool text = opt.format == "text";
-  std::size_t failed = 0;
+  std::size_t failed = 0, missed = 0;
   Value::List records;
   for (const std::string& path : opt.files) {
     Value record;
     try {
-      const std::string description = describe(path, opt, world, record);
+      std::string miss;
+      const std::string description = describe(path, opt, world, record, miss);
       if (text && world.rank() == 0) std::fputs(description.c_str(), stdout);
+      if (!miss.empty()) {
+        ++missed;
+        if (world.rank() == 0) log::warning("{}: --check {}: {}", path, opt.check, miss);
+      }
     } catch (const Error& e) {
       ++failed; // every rank fails the same check (the readers' checks are collective)
       if (world.rank() == 0) log::error("{}", e.what());
@@ -225,7 +253,7 @@ int run_info(const InfoCommandOptions& opt, const World& world) {
     std::fputs((opt.format == "json" ? to_json(records) : to_yaml(records)).c_str(), stdout);
   if (failed && opt.files.size() > 1 && world.rank() == 0)
     log::error("{} of {} files failed their checks", failed, opt.files.size());
-  return failed ? 1 : 0;
+  return failed ? 1 : missed ? 3 : 0;
 }
 
 } // namespace gf

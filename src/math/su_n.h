@@ -4,7 +4,7 @@
 // - reunitarize: projects a matrix close to SU(N) back onto it (Gram-Schmidt on the
 //   stored rows, then the last row rebuilt), as done for reprojection and on file read.
 // - unitary_deviation: max |(U U^dagger - 1)_ij|; determinant_deviation: |det U - 1|;
-//   unitarity_deviation: the larger of the two.
+//   unitarity_deviation: the larger of the two. A matrix with a NaN gives NaN.
 #pragma once
 #include "math/inverse_sqrt.h"
 #include "math/matrix.h"
@@ -13,7 +13,7 @@ namespace gf {
 
 template <class T>
 GF_INLINE void reconstruct_last_row(Matrix<T, 3>& u) {
-GF_UNROLL
+  GF_UNROLL
   for (int k = 0; k < 3; ++k) {
     const int a = (k + 1) % 3, b = (k + 2) % 3;
     u.m[2][k] = conj(u.m[0][a] * u.m[1][b] - u.m[0][b] * u.m[1][a]);
@@ -30,11 +30,13 @@ namespace detail {
 template <class T, int N>
 GF_INLINE void normalize_row(Matrix<T, N>& u, int i) {
   T n = T(0);
-GF_UNROLL
-  for (int k = 0; k < N; ++k) n += norm2(u.m[i][k]);
+  GF_UNROLL
+  for (int k = 0; k < N; ++k)
+    n += norm2(u.m[i][k]);
   const T s = inverse_sqrt(n);
-GF_UNROLL
-  for (int k = 0; k < N; ++k) u.m[i][k] = s * u.m[i][k];
+  GF_UNROLL
+  for (int k = 0; k < N; ++k)
+    u.m[i][k] = s * u.m[i][k];
 }
 } // namespace detail
 
@@ -42,10 +44,12 @@ template <class T>
 GF_INLINE void reunitarize(Matrix<T, 3>& u) {
   detail::normalize_row(u, 0);
   Complex<T> p = {T(0), T(0)}; // <row0, row1>
-GF_UNROLL
-  for (int k = 0; k < 3; ++k) p += conj_mul(u.m[0][k], u.m[1][k]);
-GF_UNROLL
-  for (int k = 0; k < 3; ++k) u.m[1][k] -= p * u.m[0][k];
+  GF_UNROLL
+  for (int k = 0; k < 3; ++k)
+    p += conj_mul(u.m[0][k], u.m[1][k]);
+  GF_UNROLL
+  for (int k = 0; k < 3; ++k)
+    u.m[1][k] -= p * u.m[0][k];
   detail::normalize_row(u, 1);
   reconstruct_last_row(u);
 }
@@ -61,13 +65,13 @@ template <class T, int N>
 GF_INLINE T unitary_deviation(const Matrix<T, N>& u) {
   const Matrix<T, N> p = u * adjoint(u);
   T worst = T(0);
-GF_UNROLL
+  GF_UNROLL
   for (int i = 0; i < N; ++i) {
-GF_UNROLL
+    GF_UNROLL
     for (int j = 0; j < N; ++j) {
       const Complex<T> d = p.m[i][j] - Complex<T>{T(i == j ? 1 : 0), T(0)};
       const T a = std::sqrt(norm2(d));
-      worst = a > worst ? a : worst;
+      worst = a > worst || a != a ? a : worst; // NaN stays NaN
     }
   }
   return worst;
@@ -84,7 +88,7 @@ template <class T, int N>
 GF_INLINE T unitarity_deviation(const Matrix<T, N>& u) {
   const T a = unitary_deviation(u);
   const T d = determinant_deviation(u);
-  return d > a ? d : a;
+  return d > a || d != d ? d : a;
 }
 
 } // namespace gf

@@ -2,6 +2,7 @@
 #include "comm/host_halo.h"
 #include "math/su_n.h"
 #include <algorithm>
+#include <cmath>
 
 namespace gf {
 
@@ -10,7 +11,8 @@ namespace {
 // Sum over the local slices' partial sums of every rank, in global slice order.
 double ordered_sum(const std::vector<double>& per_slice, const World& world) {
   double sum = 0;
-  for (double v : world.gather_concat(per_slice)) sum += v;
+  for (double v : world.gather_concat(per_slice))
+    sum += v;
   return sum;
 }
 
@@ -49,7 +51,8 @@ Complex<double> polyakov_n(const HostField& u, const World& world) {
 #pragma omp parallel for schedule(static)
   for (std::int64_t s = 0; s < v3; ++s) {
     Matrix<double, N> p = Matrix<double, N>::identity();
-    for (int t = 0; t < u.geom.nt; ++t) p = p * u.get<N>(s + t * v3, time_dir);
+    for (int t = 0; t < u.geom.nt; ++t)
+      p = p * u.get<N>(s + t * v3, time_dir);
     for (int i = 0; i < N; ++i)
       for (int j = 0; j < N; ++j) {
         part[(s * N * N + i * N + j) * 2] = p.m[i][j].re;
@@ -64,7 +67,8 @@ Complex<double> polyakov_n(const HostField& u, const World& world) {
       Matrix<double, N> f;
       const double* d = all.data() + (r * v3 + s) * 2 * N * N;
       for (int i = 0; i < N; ++i)
-        for (int j = 0; j < N; ++j) f.m[i][j] = {d[(i * N + j) * 2], d[(i * N + j) * 2 + 1]};
+        for (int j = 0; j < N; ++j)
+          f.m[i][j] = {d[(i * N + j) * 2], d[(i * N + j) * 2 + 1]};
       p = p * f;
     }
     const Complex<double> tr = trace(p);
@@ -80,7 +84,10 @@ double max_violation_n(const HostField& u, const World& world) {
   double worst = 0;
 #pragma omp parallel for reduction(max : worst) schedule(static)
   for (std::int64_t s = 0; s < sites; ++s)
-    for (int mu = 0; mu < u.ndir; ++mu) worst = std::max(worst, unitarity_deviation(u.get<N>(s, mu)));
+    for (int mu = 0; mu < u.ndir; ++mu) {
+      const double d = unitarity_deviation(u.get<N>(s, mu));
+      worst = std::max(worst, d == d ? d : HUGE_VAL); // a matrix with a NaN: infinitely far
+    }
   return world.max(worst);
 }
 
@@ -112,7 +119,8 @@ double link_trace(const HostField& u, const World& world) {
     for (std::int64_t s = t * g.v3; s < (t + 1) * g.v3; ++s)
       for (int mu = 0; mu < 4; ++mu) {
         const Complex<double>* m = u.matrix_data(s, mu);
-        for (int i = 0; i < n; ++i) sum += m[i * n + i].re;
+        for (int i = 0; i < n; ++i)
+          sum += m[i * n + i].re;
       }
     per_slice[t] = sum;
   }
@@ -127,6 +135,8 @@ double max_unitarity_violation(const HostField& u, const World& world) {
   return u.nc == 2 ? max_violation_n<2>(u, world) : max_violation_n<3>(u, world);
 }
 
-void reunitarize_all(HostField& u) { u.nc == 2 ? reunitarize_n<2>(u) : reunitarize_n<3>(u); }
+void reunitarize_all(HostField& u) {
+  u.nc == 2 ? reunitarize_n<2>(u) : reunitarize_n<3>(u);
+}
 
 } // namespace gf

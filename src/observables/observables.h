@@ -3,7 +3,8 @@
 //   plaquette   (1/6V) sum_x sum_{mu<nu} Re tr P_mu_nu(x) / N_c
 //   link_trace  (1/4V) sum_{x,mu} Re tr U_mu(x) / N_c
 //   polyakov    (1/V3) sum_xvec tr prod_t U_t(xvec, t) / N_c   (complex)
-//   max_unitarity_violation  max over links of unitarity_deviation (su_n.h)
+//   max_unitarity_violation  max over links of unitarity_deviation (su_n.h); a link with a
+//                            NaN counts as infinitely far from SU(N)
 // The field is this rank's slab of the lattice (the whole lattice on one rank); every rank
 // of `world` calls the function and gets the global value. Sums are formed per time slice
 // and added in slice order, so the results do not depend on the number of threads or on

@@ -1,7 +1,8 @@
 # test_fix.py: gaugefix.fix, measure, plaquette, apply_transform and random_transform: every
 # gauge reaches its tolerance, checked against the definition of theta (conftest.py) as well
 # as by measure; g(x) takes the input to the fixed field; gauge-invariant quantities do not
-# change; the input array is left as it was; options, progress, non-convergence and errors.
+# change; the input array is left as it was; options, progress, non-convergence and errors;
+# arrays not in SU(N) refused, or reprojected.
 import numpy as np
 import pytest
 
@@ -103,6 +104,45 @@ def test_other_array_layouts_are_converted(rotated):
     reference = gaugefix.fix(rotated)[0]
     fortran = np.asfortranarray(rotated)
     assert np.array_equal(gaugefix.fix(fortran)[0], reference)
+
+
+def test_links_not_in_su_n_are_refused_or_reprojected(rotated):
+    """Arrays that are not SU(N) within 1e-10: every function refuses them, naming the check,
+    the worst deviation and the tolerance; a real array is refused by its dtype; fix with
+    reproject=True projects the links onto SU(N) first."""
+    check = r"links: unitarity: links are not in SU\(3\): max deviation {} > 1e-10 allowed for 64-bit data"
+    scaled = rotated * 1.1
+    for call, name in [(gaugefix.fix, "fix"), (gaugefix.measure, "measure"),
+                       (gaugefix.plaquette, "plaquette")]:
+        with pytest.raises(gaugefix.Error, match=f"^{name}: " + check.format(r"0\.331")):
+            call(scaled)
+    with pytest.raises(gaugefix.Error, match="random_transform: " + check.format(r"0\.331")):
+        gaugefix.random_transform(scaled, 1)
+    nan = rotated.copy()
+    nan[1, 2, 3, 0, 2, 1, 1] = np.nan
+    with pytest.raises(gaugefix.Error, match=check.format("inf")):
+        gaugefix.fix(nan)
+    g = gaugefix.random_transform(rotated, 2)[1]
+    with pytest.raises(gaugefix.Error, match=r"apply_transform: g: unitarity: .* max deviation 0\.331"):
+        gaugefix.apply_transform(rotated, g * 1.1)
+    with pytest.raises(gaugefix.Error, match=r"^links: dtype float64 of shape \(8, 4, 4, 4, 4, 3, 3\) "
+                                             r"is not complex"):
+        gaugefix.fix(rotated.real)
+    with pytest.raises(gaugefix.Error, match=r"^array: dtype int64 of shape \(8, 4, 4, 4, 4, 3, 3\)"):
+        gaugefix.write("never-written.nersc", np.ones(rotated.shape, dtype=np.int64))
+    with pytest.raises(gaugefix.Error, match=r"^links: shape \(4, 4\) is neither .* \(dtype float64\)$"):
+        gaugefix.measure(np.eye(4))
+    single = rotated.astype(np.complex64)  # SU(3) to single precision only
+    with pytest.raises(gaugefix.Error, match=check.format(r"[0-9.e-]+")):
+        gaugefix.fix(single)
+
+    fixed, _, r = gaugefix.fix(scaled, reproject=True, transform=False)
+    assert r.converged
+    assert gaugefix.plaquette(fixed) == pytest.approx(gaugefix.plaquette(rotated), abs=1e-12)  # 1.1 U -> U
+    fixed, _, r = gaugefix.fix(single, reproject=True, tolerance=1e-10)
+    assert r.converged and max_unitarity_deviation(fixed) < 1e-12
+    with pytest.raises(gaugefix.Error, match=r"fix: links \(reprojected\): unitarity: "):
+        gaugefix.fix(np.zeros_like(rotated), reproject=True)
 
 
 def test_errors_name_the_function_and_option(field):
