@@ -24,6 +24,7 @@ if [ -z "$cufft_note" ] || echo "$cufft_note" | grep -q 'not found'; then
   fi
 fi
 export GAUGEFIX_TUNE_CACHE=$out/tunecache
+export GAUGEFIX_TEST_DATA=$PWD/tests/data # the sample files of the tests (tests/test_data.cpp)
 bin=.gpubin
 { echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
   nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv,noheader
