@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# run_gpu_ranks.sh: one session on a node with 4 GPUs (binaries packed as for
+# run_gpu_ranks.sh: one session on a node with 4 (or 8) GPUs (binaries packed as for
 # run_tuning_suite.sh, bench/README.md): the multi-GPU checks and the production-scale tables.
 #   tests     (TESTS=1, default) the GPU tests on one GPU; the multi-rank unit tests
 #             (*Decomposition*, FourierRanks.*, TuningRanks.*, *GaugeFileRanks*) and every
 #             subcommand with the default log (tests/cli_ranks_subcommands.sh, backend cuda)
-#             on 2 and 4 GPUs, each run limited so that a hang fails fast;
+#             on 2, 4 (and 8) GPUs, each run limited so that a hang fails fast;
 #   generator (GEN=1) weak scaling of a sweep (1 heatbath + 4 overrelaxation) with
-#             GEN_LOCAL (default 64,64,64,32) sites per GPU on 1, 2 and 4 GPUs, mixed and
+#             GEN_LOCAL (default 64,64,64,32) sites per GPU on 1, 2, 4 (and 8) GPUs, mixed and
 #             double precision, GEN_SWEEPS sweeps (default 20): sweeps/s and t_1 / t_N;
 #   facg      (FACG=1) a thermalised beta = 6.0 field of FACG_LATTICE (default 64,64,64,128)
-#             made by the generator on 4 GPUs (THERM sweeps, default 100, mixed), then FACG in
-#             double to theta < 2.5e-13 on 1, 2 and 4 GPUs: seconds, iterations, transposing,
-#             the efficiency t_1 / (N t_N), and F, theta and iterations equal on every count;
+#             made by the generator on every GPU of the node (THERM sweeps, default 100, mixed),
+#             then FACG in double to theta < 2.5e-13 on 1, 2, 4 (and 8) GPUs: seconds,
+#             iterations, transposing, the efficiency t_1 / (N t_N), and F, theta and
+#             iterations equal on every count;
 #             the field lives in FIELD_DIR (default /dev/shm: the node's memory is large).
 # Writes $OUT/tables.md and $OUT/logs.tar.gz; BUDGET (default 540 s) bounds the whole run. A
 # failed step is reported as FAILED and the script exits 1.
@@ -47,7 +48,7 @@ field() { grep -m 1 "^ *$2:" "$1" | sed "s/^ *$2: *//"; } # a summary's first va
 
 if [ "${TESTS:-1}" = 1 ]; then
   step "gpu_tests" 240 "$out/gpu_tests.log" "$bin/gpu_tests" --gtest_brief=1
-  for n in 2 4; do
+  for n in 2 4 8; do
     [ "$gpus" -ge $n ] || continue
     step "multi-rank unit tests on $n GPUs" 180 "$out/unit_tests_${n}gpu.log" $(mpi $n) "$bin/unit_tests" \
       --gtest_brief=1 --gtest_filter='*Decomposition*:FourierRanks.*:TuningRanks.*:*GaugeFileRanks*'
@@ -67,7 +68,7 @@ if [ "${GEN:-1}" = 1 ]; then
     echo "|---|---|---|---|---|"; } >> "$tables"
   for p in mixed double; do
     rate1=
-    for n in 1 2 4; do
+    for n in 1 2 4 8; do
       [ "$gpus" -ge $n ] || continue
       lattice=$gx,$gy,$gz,$((gt * n))
       log="$out/generator_${p}_${n}gpu.log"
@@ -86,7 +87,7 @@ fi
 if [ "${FACG:-1}" = 1 ]; then
   lattice=${FACG_LATTICE:-64,64,64,128}
   label=${lattice//,/×}
-  n_gen=$((gpus >= 4 ? 4 : gpus))
+  n_gen=$gpus
   field_dir=$(mktemp -d -p "${FIELD_DIR:-/dev/shm}")
   cfg="$field_dir/b6.0000"
   if step "generate $label on $n_gen GPUs" 240 "$out/generate_facg_field.log" $(mpi $n_gen) "$bin/gaugefix" \
@@ -96,7 +97,7 @@ if [ "${FACG:-1}" = 1 ]; then
       echo "| GPUs | iterations | seconds | F | theta | transposing s | transpose path | efficiency t_1 / (N t_N) |"
       echo "|---|---|---|---|---|---|---|---|"; } >> "$tables"
     one=
-    for n in 1 2 4; do
+    for n in 1 2 4 8; do
       [ "$gpus" -ge $n ] || continue
       s="$out/facg_${n}gpu.yaml"
       step "facg on $n GPUs" 200 "$out/facg_${n}gpu.log" $(mpi $n) "$bin/gaugefix" fix --backend cuda \
