@@ -187,9 +187,10 @@ array)
 cancel_resubmit)
   ensemble 6
   printf '%s\n' "$d"/ens/e.000{0..5} > "$d/list"
-  # a schedule with simulated annealing: each configuration takes a while, so the job is
-  # cancelled in the middle of its work
-  printf 'tolerance: 1e-12\ncheck-interval: 10\nanneal-steps: 400\nquiet: true\n' > "$d/slow.yaml"
+  # a schedule with simulated annealing: each configuration takes a while (about 2 s on one
+  # core; 400 steps, 0.4 s, let a task finish all three of its configurations before the other
+  # had started), so the job is cancelled in the middle of its work
+  printf 'tolerance: 1e-12\ncheck-interval: 10\nanneal-steps: 3000\nquiet: true\n' > "$d/slow.yaml"
   vars=("LIST=$d/list" "OUTDIR=$d/out" "OPTIONS=$d/slow.yaml" PER_TASK=3)
   job=$(submit fix-ensemble.slurm --array=0-1 -- "${vars[@]}")
   # cancelled once both tasks are at work and one configuration is finished
