@@ -21,6 +21,7 @@ source "$(dirname "$0")/packed_session.sh"
 budget=${BUDGET:-540}
 failed=()
 tables="$out/tables.md"
+: > "$tables"
 mpi_base="mpirun --allow-run-as-root --bind-to none -x LD_LIBRARY_PATH -x GAUGEFIX_TUNE_CACHE -x GAUGEFIX_TEST_DATA"
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 echo "# $gpus GPUs; $(nproc) cores" >> "$out/device.txt"
