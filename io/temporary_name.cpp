@@ -1,7 +1,7 @@
 #include "io/temporary_name.h"
 #include "core/error.h"
+#include "core/fnv1a.h"
 #include <climits>
-#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <unistd.h>
@@ -22,13 +22,8 @@ std::size_t name_max(const fs::path& final_path) {
 }
 
 std::string hashed(const std::string& name) {
-  std::uint64_t h = 14695981039346656037ull; // FNV-1a, 64 bits
-  for (const unsigned char c : name) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
   char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a(name)));
   return hex;
 }
 

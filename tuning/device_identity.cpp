@@ -1,4 +1,5 @@
 #include "tuning/device_identity.h"
+#include "core/fnv1a.h"
 #include <cctype>
 #include <cstdio>
 #include <fstream>
@@ -8,14 +9,6 @@
 namespace gf {
 
 namespace {
-
-// 64-bit FNV-1a.
-std::uint64_t fnv1a(const std::string& s) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (const unsigned char c : s)
-    h = (h ^ c) * 1099511628211ull;
-  return h;
-}
 
 // Lower-case letters and digits; every other run of characters becomes one '-'.
 std::string sanitised(const std::string& name) {

@@ -139,9 +139,9 @@ FixResult fix(Field& links, const FixOptions& options) {
       projected = u;
       gf::reunitarize_all(projected);
     }
-    gf::check_in_su_n(options.reproject ? "links (reprojected)" : "links",
-                      options.reproject ? projected : u, 8, world);
-    auto engine = gf::make_engine(options.reproject ? projected : u, eo);
+    const gf::HostField& start = options.reproject ? projected : u;
+    gf::check_in_su_n(options.reproject ? "links (reprojected)" : "links", start, 8, world);
+    auto engine = gf::make_engine(start, eo);
     engine->prepare(gf::schedule_update_kinds(sched));
     std::function<void(const gf::Progress&)> progress;
     if (options.progress)

@@ -112,15 +112,14 @@ FourierDescent::Step FourierDescent::barzilai_borwein_step() {
   for (double g : recent_)
     floor = std::min(floor, g);
   const bool concave = s < s0_; // the slope fell along the line: its secant root is ahead
+  const double secant = concave ? a * s0_ / (s0_ - s) : 0;
   if (!(f >= floor - field_.rounding() * std::abs(f0_))) { // below every recent F: search
-    step_ = concave ? a * s0_ / (s0_ - s) : 0.5 * a;
-    step_ = std::clamp(step_, 0.1 * a, 0.9 * a);
+    step_ = std::clamp(concave ? secant : 0.5 * a, 0.1 * a, 0.9 * a);
     return line_search();
   }
   recent_.push_back(f0_);
   if (recent_.size() > nonmonotone_window) recent_.erase(recent_.begin());
-  step_ = concave ? a * s0_ / (s0_ - s) : 4 * a;
-  step_ = std::clamp(step_, 0.1 * a, 10 * a);
+  step_ = std::clamp(concave ? secant : 4 * a, 0.1 * a, 10 * a);
   return {&sums_, false, gradients_};
 }
 
