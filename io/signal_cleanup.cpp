@@ -22,6 +22,8 @@ struct Slot {
 };
 
 Slot slots[slot_count];
+// Set by a handler that removed the files and goes on to end the process by the default action.
+std::atomic<bool> ending_by_signal{false};
 struct sigaction previous[sizeof signals / sizeof signals[0]];
 
 int signal_index(int sig) {
@@ -32,10 +34,13 @@ int signal_index(int sig) {
 
 // Only async-signal-safe calls: atomic loads, unlink, sigaction, raise.
 extern "C" void remove_and_resignal(int sig, siginfo_t* info, void* context) {
-  for (Slot& s : slots)
-    if (s.state.load(std::memory_order_acquire) == armed) ::unlink(s.path);
   const int i = signal_index(sig);
   const struct sigaction& old = previous[i];
+  const bool to_default =
+      !(old.sa_flags & SA_SIGINFO) && (old.sa_handler == SIG_DFL || old.sa_handler == SIG_IGN);
+  if (to_default) ending_by_signal.store(true); // before the files go (wait_if_ending_by_signal)
+  for (Slot& s : slots)
+    if (s.state.load(std::memory_order_acquire) == armed) ::unlink(s.path);
   if (old.sa_flags & SA_SIGINFO) {
     if (old.sa_sigaction) old.sa_sigaction(sig, info, context);
     return;
@@ -84,6 +89,12 @@ int remove_on_signal(const std::string& path) {
 
 void forget_on_signal(int slot) {
   if (slot >= 0 && slot < slot_count) slots[slot].state.store(free_slot, std::memory_order_release);
+}
+
+void wait_if_ending_by_signal() {
+  if (!ending_by_signal.load()) return;
+  for (;;)
+    ::pause(); // the signal's default action, pending on the handler's thread, ends the process
 }
 
 } // namespace gf

@@ -7,6 +7,10 @@
 // - remove_on_signal(path): registers a path (at most 64 at a time; more throws gf::Error);
 //   installs the handlers on first use. Returns a slot for forget_on_signal.
 // - forget_on_signal(slot): unregisters it (after the path was renamed or removed).
+// - wait_if_ending_by_signal(): where a handler has begun removing the files and will end the
+//   process by the signal's default action, waits for that end and never returns. The handler
+//   may run on another thread (an OpenMP worker) while this one renames a file it just removed:
+//   the failure must not be reported as an error (exit status 1 instead of the signal's).
 // SIGKILL cannot be caught: what it leaves is found by the next writer (temporary_file.h).
 #pragma once
 #include <string>
@@ -15,5 +19,6 @@ namespace gf {
 
 int remove_on_signal(const std::string& path);
 void forget_on_signal(int slot);
+void wait_if_ending_by_signal();
 
 } // namespace gf

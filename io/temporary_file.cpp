@@ -111,8 +111,11 @@ void TemporaryFile::commit() {
   fd_ = -1;
   if (::close(fd) != 0) fail("close", std::strerror(errno));
   check_replaceable("output file", final_path_);
-  if (::rename(path_.c_str(), final_path_.c_str()) != 0)
-    fail("rename to the final name", std::strerror(errno));
+  if (::rename(path_.c_str(), final_path_.c_str()) != 0) {
+    const int error = errno;
+    wait_if_ending_by_signal(); // a signal's cleanup removed the file: the signal ends the run
+    fail("rename to the final name", std::strerror(error));
+  }
   committed_ = true;
   forget_on_signal(signal_slot_);
 }
