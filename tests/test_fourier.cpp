@@ -215,19 +215,22 @@ Complex<double> test_value(std::int64_t i) {
 // taking the element from its place in the sender's message array to the receiver's (the
 // receiver's message holds the senders' blocks in rank order); the receivers then unpack.
 // Both directions must give the one-rank transpose (TransposeLocal) element for element, on
-// 2 and 3 ranks (3: the 16 units split 5, 5, 6).
-TEST(FourierTranspose, PackToPeersGivesTheOneRankTranspose) {
+// 2 and 3 ranks (3: the 16 units split 5, 5, 6), with blocks of 1 and of 3 units in the unit
+// layout (3: the last block of each rank padded).
+void check_peer_transposes(int unit_group) {
   using C = Complex<double>;
   const int L[4] = {4, 2, 2, 6}, comps = 4;
-  const FourierLayout whole = layout_for(L, comps);
-  std::vector<C> slices_whole(whole.slice_elements(L[3])), units_whole(slices_whole.size());
+  FourierLayout whole = layout_for(L, comps);
+  whole.unit_group = unit_group;
+  std::vector<C> slices_whole(whole.slice_elements(L[3])),
+      units_whole(whole.unit_array_elements());
   for (std::size_t i = 0; i < slices_whole.size(); ++i)
     slices_whole[i] = test_value(std::int64_t(i));
   const TransposeLocal<double> local{whole, slices_whole.data(), units_whole.data(), true};
   for (std::int64_t i = 0; i < whole.units() * whole.unit_elements(); ++i)
     local(i);
   for (int ranks : {2, 3}) {
-    SCOPED_TRACE(std::to_string(ranks) + " ranks");
+    SCOPED_TRACE(std::to_string(ranks) + " ranks, blocks of " + std::to_string(unit_group));
     std::vector<FourierLayout> lay(ranks, whole);
     std::vector<std::vector<C>> slices(ranks), units(ranks), message(ranks);
     for (int r = 0; r < ranks; ++r) {
@@ -236,7 +239,7 @@ TEST(FourierTranspose, PackToPeersGivesTheOneRankTranspose) {
       lay[r].nt = L[3] / ranks;
       slices[r].assign(slices_whole.begin() + r * lay[r].slice_elements(lay[r].nt),
                        slices_whole.begin() + (r + 1) * lay[r].slice_elements(lay[r].nt));
-      units[r].assign(lay[r].local_units() * lay[r].unit_elements(), C{0, 0});
+      units[r].assign(lay[r].unit_array_elements(), C{0, 0});
       const std::int64_t unit_side = ranks * lay[r].local_units() * lay[r].block_elements();
       message[r].assign(std::max(whole.units() * lay[r].block_elements(), unit_side), C{0, 0});
     }
@@ -263,10 +266,14 @@ TEST(FourierTranspose, PackToPeersGivesTheOneRankTranspose) {
       const TransposeUnits<double> unpack{lay[q], units[q].data(), message[q].data(), false};
       for (std::int64_t i = 0; i < ranks * units_of(q) * lay[q].block_elements(); ++i)
         unpack(i);
-      const std::int64_t first = whole.units() * q / ranks * whole.unit_elements();
-      for (std::size_t i = 0; i < units[q].size(); ++i)
-        ASSERT_EQ(std::memcmp(&units[q][i], &units_whole[first + i], sizeof(C)), 0)
-            << "slices -> units: rank " << q << ", unit element " << i;
+      const std::int64_t first = whole.units() * q / ranks;
+      for (std::int64_t u = 0; u < units_of(q); ++u)
+        for (int t = 0; t < L[3]; ++t)
+          for (int x = 0; x < L[0]; ++x)
+            ASSERT_EQ(std::memcmp(&units[q][lay[q].unit_index(u, x, t)],
+                                  &units_whole[whole.unit_index(first + u, x, t)], sizeof(C)),
+                      0)
+                << "slices -> units: rank " << q << ", unit " << u << ", t " << t << ", x " << x;
     }
     // Units -> slices: rank q's message is [destination r][q's unit][r's local t][x]; rank
     // r's is [unit][local t][x] over every unit, q's units at q's place.
@@ -293,6 +300,11 @@ TEST(FourierTranspose, PackToPeersGivesTheOneRankTranspose) {
             << "units -> slices: rank " << r << ", slice element " << i;
     }
   }
+}
+
+TEST(FourierTranspose, PackToPeersGivesTheOneRankTranspose) {
+  check_peer_transposes(1);
+  check_peer_transposes(3);
 }
 
 TEST(FourierTransform, SignsAndRoundTrips) {
@@ -323,7 +335,7 @@ TEST(FourierTransform, SignsAndRoundTrips) {
     EXPECT_NEAR(s[i].im, lay.v3 * input[i].im, 1e-12);
   }
   Complex<double>* u = fft->units();
-  const std::int64_t m = lay.local_units() * lay.unit_elements();
+  const std::int64_t m = lay.unit_array_elements();
   std::vector<Complex<double>> line(m);
   for (std::int64_t i = 0; i < m; ++i)
     u[i] = line[i] = test_value(i + n);

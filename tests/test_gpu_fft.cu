@@ -3,7 +3,7 @@
 //   - against FFTW (fourier/fftw_fft.h) to rounding, double and float, forward and backward;
 //   - decomposition independence: each rank's slices and units of a lattice split over 3
 //     ranks (units split unevenly), transformed in small groups (several executions of the
-//     plan, the last group padded), equal the whole lattice's bit for bit, although a slice
+//     plan, the last group padded; the unit layout's blocks are the groups), equal the whole lattice's bit for bit, although a slice
 //     or unit sits at another position in its group. Skips when no CUDA device is present.
 #include "backend/cuda_exec.cuh"
 #include "fix/engine.h"
@@ -49,13 +49,16 @@ template <class R>
 Arrays<R> input(const FourierLayout& lay) {
   Arrays<R> a;
   a.slices.resize(lay.slice_elements(lay.nt));
-  a.units.resize(lay.local_units() * lay.unit_elements());
+  a.units.assign(lay.unit_array_elements(), Complex<R>{0, 0}); // padding zero
   const std::int64_t slice_offset = std::int64_t(lay.rank) * lay.slice_elements(lay.nt);
-  const std::int64_t unit_offset = lay.first_unit(lay.rank) * lay.unit_elements();
   for (std::size_t i = 0; i < a.slices.size(); ++i)
     a.slices[i] = value<R>(1, slice_offset + std::int64_t(i));
-  for (std::size_t i = 0; i < a.units.size(); ++i)
-    a.units[i] = value<R>(2, unit_offset + std::int64_t(i));
+  const std::int64_t first = lay.first_unit(lay.rank);
+  for (std::int64_t u = 0; u < lay.local_units(); ++u)
+    for (int t = 0; t < lay.L[3]; ++t)
+      for (int x = 0; x < lay.L[0]; ++x)
+        a.units[lay.unit_index(u, x, t)] =
+            value<R>(2, ((first + u) * lay.L[3] + t) * lay.L[0] + x);
   return a;
 }
 
@@ -109,7 +112,8 @@ template <class R>
 void check_against_fftw(double tol) {
   for (int comps : {4, 2})
     for (FftSign sign : {FftSign::forward, FftSign::backward}) {
-      const FourierLayout lay = layout_of(comps, 1, 0);
+      FourierLayout lay = layout_of(comps, 1, 0);
+      lay.unit_group = cufft_unit_group(lay);
       const Arrays<R> gpu = on_gpu<R>(lay, sign, cufft_group_elements);
       const Arrays<R> cpu = on_cpu<R>(lay, sign);
       // sums of v3 (or Lt) terms of size 1: rounding grows like their count
@@ -132,21 +136,28 @@ void check_decomposition() {
     for (std::int64_t group :
          {std::int64_t(comps) * 48, std::int64_t(comps) * 48 * 5, cufft_group_elements})
       for (FftSign sign : {FftSign::forward, FftSign::backward}) {
-        const FourierLayout whole = layout_of(comps, 1, 0);
+        FourierLayout whole = layout_of(comps, 1, 0);
+        whole.unit_group = cufft_unit_group(whole, group);
         const Arrays<R> ref = on_gpu<R>(whole, sign, group);
         for (int rank = 0; rank < 3; ++rank) {
-          const FourierLayout lay = layout_of(comps, 3, rank);
+          FourierLayout lay = layout_of(comps, 3, rank);
+          lay.unit_group = whole.unit_group;
           const Arrays<R> mine = on_gpu<R>(lay, sign, group);
           const std::int64_t s0 = std::int64_t(rank) * lay.slice_elements(lay.nt);
-          const std::int64_t u0 = lay.first_unit(rank) * lay.unit_elements();
           const std::string what = "comps " + std::to_string(comps) + ", group " +
                                    std::to_string(group) + ", rank " + std::to_string(rank);
           EXPECT_EQ(0, std::memcmp(mine.slices.data(), ref.slices.data() + s0,
                                    sizeof(Complex<R>) * mine.slices.size()))
               << "slices differ: " << what;
-          EXPECT_EQ(0, std::memcmp(mine.units.data(), ref.units.data() + u0,
-                                   sizeof(Complex<R>) * mine.units.size()))
-              << "units differ: " << what;
+          const std::int64_t first = lay.first_unit(rank);
+          std::int64_t differ = 0;
+          for (std::int64_t u = 0; u < lay.local_units(); ++u)
+            for (int t = 0; t < lay.L[3]; ++t)
+              for (int x = 0; x < lay.L[0]; ++x)
+                differ += std::memcmp(&mine.units[lay.unit_index(u, x, t)],
+                                      &ref.units[whole.unit_index(first + u, x, t)],
+                                      sizeof(Complex<R>)) != 0;
+          EXPECT_EQ(0, differ) << "unit elements differ: " << what;
         }
       }
 }

@@ -100,11 +100,11 @@ struct DeviceArray {
   Complex<R>* p = nullptr;
 };
 
+// batch transforms of extents n[0..rank), element j of transform b at b dist + j stride.
 struct Plan {
-  Plan(int rank, int* n, int length, cufftType type, int batch, const std::string& what) {
-    cufft_check(
-        cufftPlanMany(&handle, rank, n, nullptr, 1, length, nullptr, 1, length, type, batch),
-        "cufftPlanMany (" + what + ", batch " + std::to_string(batch) + ")");
+  Plan(int rank, int* n, int stride, int dist, cufftType type, int batch, const std::string& what) {
+    cufft_check(cufftPlanMany(&handle, rank, n, n, stride, dist, n, stride, dist, type, batch),
+                "cufftPlanMany (" + what + ", batch " + std::to_string(batch) + ")");
   }
   ~Plan() { cufftDestroy(handle); }
   Plan(const Plan&) = delete;
@@ -120,23 +120,20 @@ public:
   CufftFft(const FourierLayout& layout, bool temporal, std::int64_t group_elements)
       : layout_(layout),
         slice_group_(group_items(group_elements, layout.slice_elements(1), layout.L[3])),
-        unit_group_(group_items(group_elements, layout.unit_elements(), layout.units())),
-        slice_groups_((layout.nt + slice_group_ - 1) / slice_group_),
-        unit_groups_(temporal
-                         ? static_cast<int>((layout.local_units() + unit_group_ - 1) / unit_group_)
-                         : 0) {
+        unit_group_(layout.unit_group), slice_groups_((layout.nt + slice_group_ - 1) / slice_group_),
+        unit_groups_(temporal ? static_cast<int>(layout.local_blocks()) : 0) {
     slices_ = std::make_unique<DeviceArray<R>>(std::int64_t(slice_groups_) * slice_group_ *
                                                layout.slice_elements(1));
     int xyz[3] = {layout.L[2], layout.L[1], layout.L[0]}; // slowest first
-    spatial_ = std::make_unique<Plan>(3, xyz, static_cast<int>(layout.v3), W::type,
+    spatial_ = std::make_unique<Plan>(3, xyz, 1, static_cast<int>(layout.v3), W::type,
                                       slice_group_ * layout.comps,
                                       "x-y-z transforms of a " + extents(layout) + " lattice");
     if (temporal) {
-      units_ =
-          std::make_unique<DeviceArray<R>>(unit_groups_ * unit_group_ * layout.unit_elements());
-      // the Lx lines of each unit: length Lt, contiguous, one after another
+      units_ = std::make_unique<DeviceArray<R>>(layout.unit_array_elements());
+      // the g Lx lines of a block: length Lt, stride g Lx, neighbouring lines neighbours
       int lt = layout.L[3];
-      temporal_ = std::make_unique<Plan>(1, &lt, lt, W::type, unit_group_ * layout.L[0],
+      const int lines = unit_group_ * layout.L[0];
+      temporal_ = std::make_unique<Plan>(1, &lt, lines, 1, W::type, lines,
                                          "t transforms of a " + extents(layout) + " lattice");
     }
     cuda_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize (cuFFT plans)");

@@ -52,7 +52,7 @@ class FftwFft final : public LatticeFft<R> {
 public:
   FftwFft(const FourierLayout& layout, bool temporal) : layout_(layout) {
     slices_ = allocate(layout.slice_elements(layout.nt));
-    if (temporal) units_ = allocate(layout.local_units() * layout.unit_elements());
+    if (temporal) units_ = allocate(layout.unit_array_elements());
     std::lock_guard<std::mutex> hold(planner_lock);
     const int xyz[3] = {layout.L[2], layout.L[1], layout.L[0]}; // slowest first
     const int v3 = static_cast<int>(layout.v3);
@@ -60,8 +60,9 @@ public:
       const int sign = s == 0 ? FFTW_FORWARD : FFTW_BACKWARD;
       spatial_[s] = W::many(3, xyz, layout.comps, data(slices_), 1, v3, sign);
       if (temporal) {
-        // the Lx lines of one unit: length Lt, contiguous, one after another
-        temporal_[s] = W::many(1, &layout.L[3], layout.L[0], data(units_), 1, layout.L[3], sign);
+        // the G Lx lines of one block of units: length Lt, stride G Lx (fourier_layout.h)
+        const int lines = layout.unit_group * layout.L[0];
+        temporal_[s] = W::many(1, &layout.L[3], lines, data(units_), lines, 1, sign);
       }
       if (!spatial_[s] || (temporal && !temporal_[s]))
         throw Error("FFTW could not plan the transforms of a " + std::to_string(layout.L[0]) + "x" +
@@ -93,11 +94,11 @@ public:
 
   void temporal(FftSign sign) override {
     const auto plan = temporal_[sign == FftSign::forward ? 0 : 1];
-    const std::int64_t per_unit = layout_.unit_elements();
-    const std::int64_t n = layout_.local_units();
+    const std::int64_t per_block = layout_.unit_group * layout_.unit_elements();
+    const std::int64_t n = layout_.local_blocks();
 #pragma omp parallel for schedule(static)
-    for (std::int64_t u = 0; u < n; ++u)
-      W::execute(plan, data(units_ + u * per_unit));
+    for (std::int64_t b = 0; b < n; ++b)
+      W::execute(plan, data(units_ + b * per_block));
   }
 
 private:

@@ -90,7 +90,7 @@ public:
         g_(std::int64_t(slices_) * N * N * lay_.v3),
         algebra_(LinkAlgebraView<N>{nullptr, links.geom, Gauge::n_functional_dirs, false}.size()),
         site_sums_(3 * links.geom.local_volume()), dot_sums_(links.geom.local_volume()),
-        weight_(landau ? lay_.local_units() * lay_.unit_elements() : lay_.slice_elements(lay_.nt)),
+        weight_(landau ? lay_.unit_array_elements() : lay_.slice_elements(lay_.nt)),
         fft_(make_lattice_fft<Exec, R>(lay_, landau)) {
     if constexpr (landau) {
       parallel_for(Exec{}, weight_.size(), MomentumWeightUnits{lay_, weight_.data()});
@@ -137,7 +137,7 @@ public:
     if constexpr (landau) {
       timed_transpose([this] { slices_to_units(); });
       fft_->temporal(FftSign::forward);
-      launch("fourier.momentum4", lay_.local_units() * lay_.unit_elements(),
+      launch("fourier.momentum4", lay_.unit_array_elements(),
              MomentumMultiply<R>{weight_.data(), fft_->units()});
       fft_->temporal(FftSign::backward);
       timed_transpose([this] { units_to_slices(); });
@@ -206,6 +206,7 @@ private:
     l.rank = channel ? channel->rank() : 0;
     l.v3 = g.v3;
     l.site_major = !Exec::device_memory; // a CPU's per-site arrays (fourier_layout.h)
+    if constexpr (Exec::device_memory) l.unit_group = cufft_unit_group(l);
     return l;
   }
 
@@ -276,7 +277,7 @@ private:
     choose_run(
         "fourier.apply", apply(), [this](const LaunchConfig& c) { run_apply(c); }, true);
     if constexpr (landau) {
-      choose("fourier.momentum4", lay_.local_units() * lay_.unit_elements(),
+      choose("fourier.momentum4", lay_.unit_array_elements(),
              MomentumMultiply<R>{weight_.data(), fft_->units()});
       if (lay_.ranks == 1) {
         choose("fourier.transpose_local", lay_.units() * lay_.unit_elements(),

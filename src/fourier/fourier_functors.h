@@ -403,10 +403,19 @@ struct MomentumWeightUnits {
   FourierLayout lay;
   double* weight;
 
+  // i runs over the unit array (fourier_layout.h), padding included (weight 0).
   GF_HD void operator()(std::int64_t i) const {
-    const int t = static_cast<int>(i % lay.L[3]);
-    const int x = static_cast<int>((i / lay.L[3]) % lay.L[0]);
-    const std::int64_t u = lay.first_unit(lay.rank) + i / (std::int64_t(lay.L[3]) * lay.L[0]);
+    const int g = lay.unit_group;
+    const int x = static_cast<int>(i % lay.L[0]);
+    const std::int64_t rows = i / lay.L[0]; // (block, t, unit in block)
+    const std::int64_t in_block = rows % g, block_t = rows / g;
+    const int t = static_cast<int>(block_t % lay.L[3]);
+    const std::int64_t local = (block_t / lay.L[3]) * g + in_block;
+    if (local >= lay.local_units()) {
+      weight[i] = 0;
+      return;
+    }
+    const std::int64_t u = lay.first_unit(lay.rank) + local;
     const int y = static_cast<int>(u % lay.L[1]);
     const int z = static_cast<int>((u / lay.L[1]) % lay.L[2]);
     const int k[4] = {x, y, z, t};
@@ -530,7 +539,7 @@ struct PackToPeers {
 };
 
 // Slice layout <-> unit layout on one rank (every unit and every slice here): the two
-// transposes through the message array in one pass; items in the unit order.
+// transposes through the message array in one pass; item i is (unit, t, x), x fastest.
 template <class R>
 struct TransposeLocal {
   FourierLayout lay;
@@ -539,17 +548,18 @@ struct TransposeLocal {
   bool to_units;
 
   GF_HD void operator()(std::int64_t i) const {
-    const std::int64_t ux = index_div(i, lay.L[3]), u = index_div(ux, lay.L[0]);
-    const int t = static_cast<int>(i - ux * lay.L[3]);
-    const int x = static_cast<int>(ux - u * lay.L[0]);
+    const std::int64_t ut = index_div(i, lay.L[0]), u = index_div(ut, lay.L[3]);
+    const int x = static_cast<int>(i - ut * lay.L[0]);
+    const int t = static_cast<int>(ut - u * lay.L[3]);
     const std::int64_t rows = std::int64_t(lay.L[1]) * lay.L[2];
     const std::int64_t c = index_div(u, rows);
     const std::int64_t index =
         lay.slice_index(t, static_cast<int>(c), x + lay.L[0] * (u - c * rows));
+    const std::int64_t unit = lay.unit_index(u, x, t);
     if (to_units) {
-      units[i] = slices[index];
+      units[unit] = slices[index];
     } else {
-      slices[index] = units[i];
+      slices[index] = units[unit];
     }
   }
 };

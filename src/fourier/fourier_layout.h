@@ -11,8 +11,13 @@
 //
 // Unit layout (the t transforms, Landau gauge): a unit is one (c, z, y) row of Lx x Lt points,
 // u = (c Lz + z) Ly + y; the units are split over the ranks in contiguous ranges, rank q
-// holding [first_unit(q), first_unit(q + 1)); on each rank
-//   [unit u - first_unit(rank)][x][global t],   t fastest, so every t transform is contiguous.
+// holding [first_unit(q), first_unit(q + 1)). On each rank the local units l = u -
+// first_unit(rank) form blocks of G = unit_group units (the last one padded with zeros),
+//   [block l / G][global t][l % G][x],   x fastest,
+// so that every copy between the layouts moves runs of Lx contiguous elements on both sides
+// (a GPU's neighbouring threads read and write neighbouring addresses), and the t transforms
+// of one block are G Lx lines of stride G Lx, one fixed plan whatever the decomposition (G
+// comes from the lattice alone: the GPU's transform group, 1 on a CPU).
 // The distributed transpose goes through a message array ordered [unit][local t][x]: on the
 // sending side its units run over the whole lattice (the block for rank q is q's unit range),
 // on the receiving side [source rank][own unit][source's local t][x]. Both are one array on one
@@ -37,6 +42,7 @@ struct FourierLayout {
   int comps; // complex components per site
   int ranks, rank;
   std::int64_t v3;
+  int unit_group = 1; // G: units per block of the unit layout
   bool site_major = false; // per-site arrays of the step and the links' algebra: site-major (CPU)
 
   // The step g(x) = exp(-i a D(x)), N x N complex per site, element e = i N + j:
@@ -63,8 +69,15 @@ struct FourierLayout {
     return static_cast<int>(index_div((u + 1) * ranks - 1, units()));
   }
   GF_HD std::int64_t unit_elements() const { return std::int64_t(L[0]) * L[3]; }
+  GF_HD std::int64_t local_blocks() const { return (local_units() + unit_group - 1) / unit_group; }
+  // Elements of this rank's unit array: whole blocks.
+  GF_HD std::int64_t unit_array_elements() const {
+    return local_blocks() * unit_group * unit_elements();
+  }
   GF_HD std::int64_t unit_index(std::int64_t local_unit, int x, int t) const {
-    return (local_unit * L[0] + x) * L[3] + t;
+    const std::int64_t block = index_div(local_unit, unit_group);
+    const std::int64_t in_block = local_unit - block * unit_group;
+    return ((block * L[3] + t) * unit_group + in_block) * L[0] + x;
   }
   // Elements of the message block of one unit: nt slices of one x row.
   GF_HD std::int64_t block_elements() const { return std::int64_t(nt) * L[0]; }

@@ -7,7 +7,7 @@
 //   units()   this rank's units in the unit layout (Landau gauge only); temporal() applies
 //             the 1-D transform over t to each (unit, x) line.
 // Implementations compute every slice and every unit with one fixed plan (FFTW: one slice or
-// unit per execution; cuFFT: fixed groups of them, cufft_fft.h), so that a value does not
+// block of units per execution; cuFFT: fixed groups of them, cufft_fft.h), so that a value does not
 // depend on how many slices or units a rank holds (results are the same for any number of
 // ranks and threads). The arrays are in the backend's memory (device memory on a GPU).
 #pragma once
