@@ -3,17 +3,15 @@
 // memory (CUDA IPC, NVLink where present) instead of staged through pinned host memory and
 // MPI.
 //
-// The constructor is collective: every rank exports its receive array (a whole device
-// allocation) and maps every other rank's. usable() is true on every rank or on none: only
-// where the path is peer or automatic (and MPI cannot read device memory), every rank is on
-// this node and every mapping opened; else the caller stages through host memory (asking
-// for peer then is an Error, as for the halo exchange).
+// The constructor is collective: every rank exports one array (a whole device allocation:
+// the transform's slices or units) and maps every other rank's. usable() is true on every
+// rank or on none: only where the path is peer or automatic (and MPI cannot read device
+// memory), every rank is on this node and every mapping opened; else the caller stages
+// through host memory (asking for peer then is an Error, as for the halo exchange).
 //
-// A transpose's packing kernel then writes each element of its message straight into its
-// receiver's array (PackToPeers, fourier/fourier_functors.h), between targets(), which says
-// where each block goes, and finish(): no message array on the sending side and no copy;
-// MPI carries only the receivers' offsets and two barriers. Between transposes the mapped
-// arrays can carry other messages (mapped(); the Fourier field's one-slice halo of D).
+// A transpose's kernel then writes each element straight into its place in its receiver's
+// array (mapped(q)), and finish() is the barrier after which every receiver's array is
+// complete: no message array, no copy, no unpacking; MPI carries only the barriers.
 #pragma once
 #include "backend/host_exec.h"
 #include "comm/channel.h"
@@ -60,40 +58,12 @@ public:
 
   bool usable() const { return usable_; }
 
-  // Where block q of this rank's message array (send[q] rows from the sum of send[0..q-1]
-  // on) goes: rank q's receive allocation, mapped here, at a shift in rows from its place in
-  // our array (receive[r] rows come from rank r, in rank order: Channel::all_to_all's
-  // contract). Collective: gathers every rank's receive offsets; called with the device idle,
-  // so that the gather is also the barrier after which no kernel reads a receive array.
-  struct Target {
-    void* array;
-    std::int64_t shift_rows;
-  };
-  std::vector<Target> targets(const std::vector<std::int64_t>& send,
-                              const std::vector<std::int64_t>& receive) const {
-    const int n = static_cast<int>(mapped_.size()), me = channel_->rank();
-    std::vector<std::int64_t> receive_at(n, 0), send_at(n, 0);
-    for (int q = 1; q < n; ++q) {
-      receive_at[q] = receive_at[q - 1] + receive[q - 1];
-      send_at[q] = send_at[q - 1] + send[q - 1];
-    }
-    const std::vector<std::string> offsets = channel_->all_gather_strings(
-        std::string(reinterpret_cast<const char*>(receive_at.data()), n * sizeof(std::int64_t)));
-    std::vector<Target> out(n);
-    for (int q = 0; q < n; ++q) {
-      std::int64_t at = 0; // where rank q wants our block, in rows
-      std::memcpy(&at, offsets[q].data() + me * sizeof(std::int64_t), sizeof at);
-      out[q] = {mapped_[q], at - send_at[q]};
-    }
-    return out;
-  }
-
   // After the writes, with the device idle again: on return every rank's receive array is
   // complete (a barrier).
   void finish() const { channel_->all(true); }
 
-  // Rank q's receive allocation, mapped here (ours at our rank), for other messages between
-  // transposes: written between two finish() barriers, the device idle at each.
+  // Rank q's array, mapped here (ours at our rank): written between two finish() barriers,
+  // the device idle at each.
   void* mapped(int q) const { return mapped_[q]; }
 
 private:
@@ -107,7 +77,7 @@ private:
   }
 
   std::shared_ptr<Channel> channel_;
-  std::vector<void*> mapped_; // rank q's receive allocation, mapped (ours at our rank)
+  std::vector<void*> mapped_; // rank q's array, mapped (ours at our rank)
   bool usable_ = false;
 };
 

@@ -2,7 +2,7 @@
 //   - exp(iQ) against a Taylor series with scaling and squaring; tr(AB) of the components;
 //   - the p^2 convention: the eigenvalue of the lattice Laplacian on plane waves, p = 0;
 //   - FFTW transforms: signs against a direct sum, round trips;
-//   - the transpose written straight into the receivers' arrays (PackToPeers, GPUs of one
+//   - the transpose written straight into the receivers' arrays (*ToPeer*, GPUs of one
 //     node), emulated in one process for 2 and 3 ranks, against the one-rank transpose;
 //   - one preconditioned step against a direct evaluation without transforms (the kernel
 //     p^2_max / p^2 summed in position space), element by element, on the whole lattice and,
@@ -209,14 +209,12 @@ Complex<double> test_value(std::int64_t i) {
   return {r.u[0] - 0.5, r.u[1] - 0.5};
 }
 
-// The distributed transpose with the GPUs writing into each other's arrays (PackToPeers, as
-// between GPUs of one node), emulated with every rank's arrays in this process: each rank's
-// packing kernel writes every element at array[q][i + shift[q]] of its receiver q, the shift
-// taking the element from its place in the sender's message array to the receiver's (the
-// receiver's message holds the senders' blocks in rank order); the receivers then unpack.
-// Both directions must give the one-rank transpose (TransposeLocal) element for element, on
-// 2 and 3 ranks (3: the 16 units split 5, 5, 6), with blocks of 1 and of 3 units in the unit
-// layout (3: the last block of each rank padded).
+// The distributed transpose with the GPUs writing into each other's arrays (as between GPUs
+// of one node), emulated with every rank's arrays in this process: each rank's kernel writes
+// every element at its place in its receiver's units (SlicesToPeerUnits) or slices
+// (UnitsToPeerSlices). Both directions must give the one-rank transpose (TransposeLocal)
+// element for element, on 2 and 3 ranks (3: the 16 units split 5, 5, 6), with blocks of 1 and
+// of 3 units in the unit layout (3: the last block of each rank padded; the padding stays 0).
 void check_peer_transposes(int unit_group) {
   using C = Complex<double>;
   const int L[4] = {4, 2, 2, 6}, comps = 4;
@@ -232,7 +230,8 @@ void check_peer_transposes(int unit_group) {
   for (int ranks : {2, 3}) {
     SCOPED_TRACE(std::to_string(ranks) + " ranks, blocks of " + std::to_string(unit_group));
     std::vector<FourierLayout> lay(ranks, whole);
-    std::vector<std::vector<C>> slices(ranks), units(ranks), message(ranks);
+    std::vector<std::vector<C>> slices(ranks), units(ranks);
+    PeerArrays<double> unit_arrays{}, slice_arrays{};
     for (int r = 0; r < ranks; ++r) {
       lay[r].ranks = ranks;
       lay[r].rank = r;
@@ -240,60 +239,33 @@ void check_peer_transposes(int unit_group) {
       slices[r].assign(slices_whole.begin() + r * lay[r].slice_elements(lay[r].nt),
                        slices_whole.begin() + (r + 1) * lay[r].slice_elements(lay[r].nt));
       units[r].assign(lay[r].unit_array_elements(), C{0, 0});
-      const std::int64_t unit_side = ranks * lay[r].local_units() * lay[r].block_elements();
-      message[r].assign(std::max(whole.units() * lay[r].block_elements(), unit_side), C{0, 0});
+      unit_arrays.array[r] = units[r].data();
+      slice_arrays.array[r] = slices[r].data();
     }
-    const std::int64_t row = L[0], nt = L[3] / ranks;
-    auto units_of = [&](int q) {
-      return whole.units() * (q + 1) / ranks - whole.units() * q / ranks;
-    };
-    // Slices -> units: rank r's message is [unit][local t][x] over every unit (block q: q's
-    // units); rank q's is [source r][q's unit][r's local t][x].
     for (int r = 0; r < ranks; ++r) {
-      PeerTargets<double> to{};
-      std::int64_t send_at = 0;
-      for (int q = 0; q < ranks; ++q) {
-        to.array[q] = message[q].data();
-        to.shift[q] = (r * units_of(q) * nt - send_at) * row;
-        send_at += units_of(q) * nt;
-      }
-      const PackToPeers<double, TransposeSlices<double>> pack{
-          {lay[r], slices[r].data(), nullptr, true}, to};
-      for (std::int64_t i = 0; i < whole.units() * lay[r].block_elements(); ++i)
-        pack(i);
+      const SlicesToPeerUnits<double> send{lay[r], slices[r].data(), unit_arrays};
+      for (std::int64_t i = 0; i < lay[r].slice_elements(lay[r].nt); ++i)
+        send(i);
     }
     for (int q = 0; q < ranks; ++q) {
-      const TransposeUnits<double> unpack{lay[q], units[q].data(), message[q].data(), false};
-      for (std::int64_t i = 0; i < ranks * units_of(q) * lay[q].block_elements(); ++i)
-        unpack(i);
-      const std::int64_t first = whole.units() * q / ranks;
-      for (std::int64_t u = 0; u < units_of(q); ++u)
+      std::vector<C> expected(units[q].size(), C{0, 0});
+      for (std::int64_t u = 0; u < lay[q].local_units(); ++u)
         for (int t = 0; t < L[3]; ++t)
           for (int x = 0; x < L[0]; ++x)
-            ASSERT_EQ(std::memcmp(&units[q][lay[q].unit_index(u, x, t)],
-                                  &units_whole[whole.unit_index(first + u, x, t)], sizeof(C)),
-                      0)
-                << "slices -> units: rank " << q << ", unit " << u << ", t " << t << ", x " << x;
+            expected[lay[q].unit_index(u, x, t)] =
+                units_whole[whole.unit_index(lay[q].first_unit(q) + u, x, t)];
+      for (std::size_t i = 0; i < units[q].size(); ++i)
+        ASSERT_EQ(std::memcmp(&units[q][i], &expected[i], sizeof(C)), 0)
+            << "slices -> units: rank " << q << ", unit array element " << i;
     }
-    // Units -> slices: rank q's message is [destination r][q's unit][r's local t][x]; rank
-    // r's is [unit][local t][x] over every unit, q's units at q's place.
     for (int r = 0; r < ranks; ++r)
       std::fill(slices[r].begin(), slices[r].end(), C{0, 0});
     for (int q = 0; q < ranks; ++q) {
-      PeerTargets<double> to{};
-      for (int r = 0; r < ranks; ++r) {
-        to.array[r] = message[r].data();
-        to.shift[r] = (whole.units() * q / ranks * nt - r * units_of(q) * nt) * row;
-      }
-      const PackToPeers<double, TransposeUnits<double>> pack{
-          {lay[q], units[q].data(), nullptr, true}, to};
-      for (std::int64_t i = 0; i < ranks * units_of(q) * lay[q].block_elements(); ++i)
-        pack(i);
+      const UnitsToPeerSlices<double> send{lay[q], units[q].data(), slice_arrays};
+      for (std::int64_t i = 0; i < lay[q].local_block_elements(); ++i)
+        send(i);
     }
     for (int r = 0; r < ranks; ++r) {
-      const TransposeSlices<double> unpack{lay[r], slices[r].data(), message[r].data(), false};
-      for (std::int64_t i = 0; i < whole.units() * lay[r].block_elements(); ++i)
-        unpack(i);
       const std::int64_t first = r * lay[r].slice_elements(lay[r].nt);
       for (std::size_t i = 0; i < slices[r].size(); ++i)
         ASSERT_EQ(std::memcmp(&slices[r][i], &slices_whole[first + i], sizeof(C)), 0)
@@ -302,7 +274,7 @@ void check_peer_transposes(int unit_group) {
   }
 }
 
-TEST(FourierTranspose, PackToPeersGivesTheOneRankTranspose) {
+TEST(FourierTranspose, PeerWritesGiveTheOneRankTranspose) {
   check_peer_transposes(1);
   check_peer_transposes(3);
 }

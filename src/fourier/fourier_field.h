@@ -17,13 +17,14 @@
 // the numbers are bitwise those of the direct evaluation.
 //
 // Preconditioning Z = P Delta: Delta is copied into the transform's slices, transformed over
-// (x, y, z); Landau gauge then transposes to the units (on several ranks through one
-// all-to-all message exchange each way: between GPUs of one node the packing kernel writes
-// straight into the receivers' arrays (PeerAllToAll, CUDA IPC, under the halo's path rule);
-// else Channel::all_to_all, staged through host memory where the backend's memory is not
-// host memory and MPI cannot read it: pinned host buffers, kept for the field's life, as the
-// halo exchange does), transforms over t, multiplies by p^2_max / p^2 / V and goes back the
-// same way; Coulomb gauge multiplies by p^2_max / p^2 / V3 per slice. Every sum is formed per
+// (x, y, z); Landau gauge then transposes to the units (on several ranks: between GPUs of one
+// node one kernel writes every element straight into its place in the receiver's units or
+// slices (SlicesToPeerUnits, UnitsToPeerSlices; every rank's arrays mapped with CUDA IPC,
+// PeerAllToAll, under the halo's path rule), no message array and no unpacking; else one
+// all-to-all message exchange each way through Channel::all_to_all, staged through host
+// memory where the backend's memory is not host memory and MPI cannot read it: pinned host
+// buffers, kept for the field's life, as the halo exchange does), transforms over t,
+// multiplies by p^2_max / p^2 / V and goes back the same way; Coulomb gauge multiplies by p^2_max / p^2 / V3 per slice. Every sum is formed per
 // time slice in a fixed order and the slices' sums are gathered in slice order, so every
 // number is independent of the number of ranks and threads.
 //
@@ -99,14 +100,13 @@ public:
     }
     gf::synchronize(Exec{});
     if (landau && lay_.ranks > 1) { // one rank transposes in place (TransposeLocal)
-      message_in_.emplace(messages());
       if constexpr (Exec::device_memory) {
-        if (lay_.ranks <= PeerTargets<R>::max_ranks) {
-          peer_ = std::make_unique<PeerAllToAll<Exec>>(channel_, message_in_->data());
-          if (!peer_->usable()) peer_.reset();
-        }
+        if (lay_.ranks <= PeerArrays<R>::max_ranks) map_peer_arrays();
       }
-      if (!peer_) message_out_.emplace(messages());
+      if (!peer_units_) {
+        message_in_.emplace(messages());
+        message_out_.emplace(messages());
+      }
     }
     choose_launches();
   }
@@ -191,7 +191,7 @@ public:
   const char* transpose_path() const override {
     if (!landau) return "none";
     if (lay_.ranks == 1) return "local";
-    if (peer_) return "peer";
+    if (peer_units_) return "peer";
     return mpi_reads_arrays() ? "pointers" : "staged";
   }
 
@@ -282,8 +282,13 @@ private:
       if (lay_.ranks == 1) {
         choose("fourier.transpose_local", lay_.units() * lay_.unit_elements(),
                TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), true});
+      } else if (peer_units_) { // tuned with every target our own array (zeros, as yet)
+        choose("fourier.slices_to_peers", lay_.slice_elements(lay_.nt),
+               SlicesToPeerUnits<R>{lay_, fft_->slices(), own_arrays(fft_->units())});
+        choose("fourier.units_to_peers", lay_.local_block_elements(),
+               UnitsToPeerSlices<R>{lay_, fft_->units(), own_arrays(fft_->slices())});
       } else {
-        C* m = message_in_->data(); // scratch here (PackToPeers launches as TransposeSlices)
+        C* m = message_in_->data();
         choose("fourier.transpose_slices", slice_side(),
                TransposeSlices<R>{lay_, fft_->slices(), m, true});
         choose("fourier.transpose_units", unit_side(),
@@ -336,9 +341,9 @@ private:
   }
 
   // D's slice nt: the next rank's slice 0 (this rank's own on one rank). Between GPUs of one
-  // node (peer_) the next rank copies it into our message array, then we copy it into place;
-  // else it travels over the channel (staged through host memory where MPI cannot read the
-  // device's).
+  // node the next rank copies it into our transform's slices (idle between preconditionings),
+  // then we copy it into place; else it travels over the channel (staged through host memory
+  // where MPI cannot read the device's).
   void fill_direction_halo() {
     const std::int64_t n = lay_.slice_elements(1);
     C* first = d_.data();
@@ -350,13 +355,13 @@ private:
     }
     gf::synchronize(Exec{});
     if constexpr (Exec::device_memory) {
-      if (peer_) { // written by the next rank into our message array, idle between transposes
-        peer_->finish();
+      if (peer_slices_) {
+        peer_slices_->finish();
         const int prev = (lay_.rank + lay_.ranks - 1) % lay_.ranks; // Neighbour::prev
-        copy_buffer(Exec{}, static_cast<C*>(peer_->mapped(prev)), first, n);
+        copy_buffer(Exec{}, static_cast<C*>(peer_slices_->mapped(prev)), first, n);
         gf::synchronize(Exec{});
-        peer_->finish();
-        copy_buffer(Exec{}, after, message_in_->data(), n);
+        peer_slices_->finish();
+        copy_buffer(Exec{}, after, fft_->slices(), n);
         gf::synchronize(Exec{});
         return;
       }
@@ -404,6 +409,13 @@ private:
              TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), true});
       return;
     }
+    if (peer_units_) {
+      launch("fourier.slices_to_peers", lay_.slice_elements(lay_.nt),
+             SlicesToPeerUnits<R>{lay_, fft_->slices(), mapped_arrays(*peer_units_)});
+      gf::synchronize(Exec{});
+      peer_units_->finish();
+      return;
+    }
     C* in = send_side("fourier.transpose_slices", slice_side(),
                       TransposeSlices<R>{lay_, fft_->slices(), nullptr, true}, slice_side_rows(),
                       unit_side_rows());
@@ -417,6 +429,13 @@ private:
              TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), false});
       return;
     }
+    if (peer_units_) {
+      launch("fourier.units_to_peers", lay_.local_block_elements(),
+             UnitsToPeerSlices<R>{lay_, fft_->units(), mapped_arrays(*peer_slices_)});
+      gf::synchronize(Exec{});
+      peer_slices_->finish();
+      return;
+    }
     C* in = send_side("fourier.transpose_units", unit_side(),
                       TransposeUnits<R>{lay_, fft_->units(), nullptr, true}, unit_side_rows(),
                       slice_side_rows());
@@ -425,31 +444,39 @@ private:
   }
 
   // A transpose's sending side: `pack` fills the message array, which is exchanged (rows_out
-  // rows to each rank, rows_in from each); between GPUs of one node (peer_) it writes each
-  // element straight into its receiver's array instead, with the launch chosen for `pack`.
-  // Returns the message received.
+  // rows to each rank, rows_in from each). Returns the message received.
   template <class Pack>
   C* send_side(const char* kernel, std::int64_t n, Pack pack,
                const std::vector<std::int64_t>& rows_out,
                const std::vector<std::int64_t>& rows_in) {
-    if constexpr (Exec::device_memory) {
-      if (peer_) {
-        gf::synchronize(Exec{});
-        PeerTargets<R> to{};
-        const auto targets = peer_->targets(rows_out, rows_in);
-        for (std::size_t q = 0; q < targets.size(); ++q) {
-          to.array[q] = static_cast<C*>(targets[q].array);
-          to.shift[q] = targets[q].shift_rows * lay_.L[0];
-        }
-        launch(kernel, n, PackToPeers<R, Pack>{pack, to});
-        gf::synchronize(Exec{});
-        peer_->finish();
-        return message_in_->data();
-      }
-    }
     pack.message = message_out_->data();
     launch(kernel, n, pack);
     return exchange(pack.message, rows_out, message_in_->data(), rows_in);
+  }
+
+  // Between GPUs of one node: every rank's transform arrays (slices and units) mapped here,
+  // so that each transpose writes every element straight into its place at its receiver. The
+  // arrays are as large on every rank (fourier_layout.h). Collective; where the path is not
+  // peer, or a mapping fails, none is kept and the messages go through the channel.
+  void map_peer_arrays() {
+    auto units = std::make_unique<PeerAllToAll<Exec>>(channel_, fft_->units());
+    if (!units->usable()) return;
+    auto slices = std::make_unique<PeerAllToAll<Exec>>(channel_, fft_->slices());
+    if (!slices->usable()) return;
+    peer_units_ = std::move(units);
+    peer_slices_ = std::move(slices);
+  }
+  PeerArrays<R> mapped_arrays(const PeerAllToAll<Exec>& peer) const {
+    PeerArrays<R> a{};
+    for (int q = 0; q < lay_.ranks; ++q)
+      a.array[q] = static_cast<C*>(peer.mapped(q));
+    return a;
+  }
+  PeerArrays<R> own_arrays(C* mine) const {
+    PeerArrays<R> a{};
+    for (int q = 0; q < PeerArrays<R>::max_ranks; ++q)
+      a.array[q] = mine;
+    return a;
   }
 
   // The all-to-all of the transpose: block q of `out` goes to rank q, block r of `in` comes
@@ -492,8 +519,9 @@ private:
   Buffer<Exec, double> dot_sums_;  // per site: tr[Delta X] of dot_gradient
   Buffer<Exec, double> weight_;    // p^2_max / p^2 / volume per element of the units or slices
   std::unique_ptr<LatticeFft<R>> fft_;
-  std::optional<Buffer<Exec, C>> message_out_, message_in_; // several ranks; out without peer_
-  std::unique_ptr<PeerAllToAll<Exec>> peer_; // the transpose, GPU to GPU (one node; else none)
+  std::optional<Buffer<Exec, C>> message_out_, message_in_; // several ranks, without peers
+  // every rank's transform arrays, mapped (GPUs of one node; else none)
+  std::unique_ptr<PeerAllToAll<Exec>> peer_units_, peer_slices_;
   std::unique_ptr<MessageBuffer<Exec>> staged_out_, staged_in_; // the transpose, staged
   std::unique_ptr<MessageBuffer<Exec>> halo_out_, halo_in_;     // D's slice 0, staged
   Queue<Exec> queue_;

@@ -22,7 +22,9 @@
 //                       Coulomb), once; MomentumMultiply applies it;
 //   Transpose*          copies between the slice layout, the message arrays of the distributed
 //                       transpose and the unit layout (fourier_layout.h); TransposeLocal is
-//                       the two in one pass on one rank.
+//                       the two in one pass on one rank;
+//   *ToPeer*            the distributed transpose between GPUs of one node: each element
+//                       written straight into its place in the receiver's array.
 // Every number is computed by the same operations in the same order as the direct evaluation
 // from the links (Gauge::site_delta, theta_of, site_functional): the link-algebra array keeps
 // the N^2 reals of A_mu that its matrix holds (the diagonal's real parts and the upper
@@ -466,15 +468,9 @@ struct TransposeSlices {
     const std::int64_t c = index_div(u, rows);
     return lay.slice_index(t, static_cast<int>(c), x + lay.L[0] * (u - c * rows));
   }
-  // The rank message element i goes to: the one holding its unit.
-  GF_HD int destination(std::int64_t i) const {
-    return lay.unit_owner(index_div(index_div(i, lay.L[0]), lay.nt));
-  }
-  GF_HD Complex<R> packed(std::int64_t i) const { return slices[layout_index(i)]; }
-
   GF_HD void operator()(std::int64_t i) const {
     if (to_message) {
-      message[i] = packed(i);
+      message[i] = slices[layout_index(i)];
     } else {
       slices[layout_index(i)] = message[i];
     }
@@ -499,42 +495,62 @@ struct TransposeUnits {
     const std::int64_t unit = rest - source * n;
     return lay.unit_index(unit, x, static_cast<int>(source) * lay.nt + tl);
   }
-  GF_HD int destination(std::int64_t i) const {
-    return static_cast<int>(
-        index_div(index_div(index_div(i, lay.L[0]), lay.nt), lay.local_units()));
-  }
-  GF_HD Complex<R> packed(std::int64_t i) const { return units[layout_index(i)]; }
-
   GF_HD void operator()(std::int64_t i) const {
     if (to_message) {
-      message[i] = packed(i);
+      message[i] = units[layout_index(i)];
     } else {
       units[layout_index(i)] = message[i];
     }
   }
 };
 
-// Where a rank's message elements go when the GPUs write straight into each other's memory
-// (comm/peer_all_to_all.h): element i of the block for rank q lands at array[q][i + shift[q]],
-// in rank q's receive array, mapped into this process.
+// Every rank's array of one kind (slices or units), mapped into this process
+// (comm/peer_all_to_all.h; ours at our rank).
 template <class R>
-struct PeerTargets {
+struct PeerArrays {
   static constexpr int max_ranks = 8;
   Complex<R>* array[max_ranks];
-  std::int64_t shift[max_ranks];
 };
 
-// The sending side of a transpose (Pack: TransposeSlices or TransposeUnits) with each element
-// written into its receiver's array instead of this rank's message array: the message
-// exchange and the packing in one pass.
-template <class R, class Pack>
-struct PackToPeers {
-  Pack pack;
-  PeerTargets<R> to;
+// Slices -> units between GPUs of one node: item i is element i of this rank's slices,
+// [local t][unit][x] (fourier_layout.h); it is written at its place in the unit layout of the
+// rank holding its unit. Neighbouring items read and write neighbouring addresses.
+template <class R>
+struct SlicesToPeerUnits {
+  FourierLayout lay;
+  const Complex<R>* slices;
+  PeerArrays<R> units;
 
   GF_HD void operator()(std::int64_t i) const {
-    const int q = pack.destination(i);
-    to.array[q][i + to.shift[q]] = pack.packed(i);
+    const std::int64_t row = index_div(i, lay.L[0]), t = index_div(row, lay.units());
+    const int x = static_cast<int>(i - row * lay.L[0]);
+    const std::int64_t u = row - t * lay.units();
+    const int q = lay.unit_owner(u);
+    const int global_t = lay.rank * lay.nt + static_cast<int>(t);
+    units.array[q][lay.unit_index(u - lay.first_unit(q), x, global_t)] = slices[i];
+  }
+};
+
+// Units -> slices between GPUs of one node: item i is element i of this rank's unit array
+// (its blocks; padding is skipped), written at its place in the slices of the rank holding
+// its time slice.
+template <class R>
+struct UnitsToPeerSlices {
+  FourierLayout lay;
+  const Complex<R>* units;
+  PeerArrays<R> slices;
+
+  GF_HD void operator()(std::int64_t i) const {
+    const int g = lay.unit_group;
+    const std::int64_t row = index_div(i, lay.L[0]), block_t = index_div(row, g);
+    const int x = static_cast<int>(i - row * lay.L[0]);
+    const std::int64_t block = index_div(block_t, lay.L[3]);
+    const std::int64_t local = block * g + (row - block_t * g);
+    if (local >= lay.local_units()) return; // padding
+    const int t = static_cast<int>(block_t - block * lay.L[3]);
+    const int r = t / lay.nt;
+    const std::int64_t u = lay.first_unit(lay.rank) + local;
+    slices.array[r][(std::int64_t(t - r * lay.nt) * lay.units() + u) * lay.L[0] + x] = units[i];
   }
 };
 

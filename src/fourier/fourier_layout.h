@@ -70,8 +70,14 @@ struct FourierLayout {
   }
   GF_HD std::int64_t unit_elements() const { return std::int64_t(L[0]) * L[3]; }
   GF_HD std::int64_t local_blocks() const { return (local_units() + unit_group - 1) / unit_group; }
-  // Elements of this rank's unit array: whole blocks.
+  // Elements of a unit array: the whole blocks of the rank with the most units, so that every
+  // rank's array is as large (a rank can write into another's; padding stays zero).
   GF_HD std::int64_t unit_array_elements() const {
+    const std::int64_t most = (units() + ranks - 1) / ranks;
+    return (most + unit_group - 1) / unit_group * unit_group * unit_elements();
+  }
+  // Elements of this rank's blocks (the t transforms' and the UnitsToPeerSlices' items).
+  GF_HD std::int64_t local_block_elements() const {
     return local_blocks() * unit_group * unit_elements();
   }
   GF_HD std::int64_t unit_index(std::int64_t local_unit, int x, int t) const {
