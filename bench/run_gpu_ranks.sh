@@ -13,7 +13,10 @@
 #             then FACG in double to theta < 2.5e-13 on 1, 2, 4 (and 8) GPUs: seconds,
 #             iterations, transposing, the efficiency t_1 / (N t_N), and F, theta and
 #             iterations equal on every count;
-#             the field lives in FIELD_DIR (default /dev/shm: the node's memory is large).
+#             the field lives in FIELD_DIR (default /dev/shm: the node's memory is large);
+#             BASELINE=TARBALL (a gaugefix binary of another commit, packed as gaugefix in
+#             a .tar.xz) runs the same fixes with it on 1 and on every GPU of the node, on the
+#             same field, for a comparison within one run.
 # Writes $OUT/tables.md and $OUT/logs.tar.gz; BUDGET (default 540 s) bounds the whole run. A
 # failed step is reported as FAILED and the script exits 1.
 set -uo pipefail
@@ -111,6 +114,21 @@ if [ "${FACG:-1}" = 1 ]; then
         [ "$(field "$one" $k)" = "$(field "$s" $k)" ] || failed+=("facg on $n GPUs: $k differs from one GPU's")
       done
     done
+  fi
+  if [ -n "${BASELINE:-}" ] && [ -f "$cfg" ]; then
+    base=$(mktemp -d)
+    tar -xJf "$BASELINE" -C "$base"
+    { echo; echo "## The same fixes with the baseline binary ($BASELINE)"
+      echo "| GPUs | iterations | seconds | F | theta | transposing s | transpose path |"
+      echo "|---|---|---|---|---|---|---|"; } >> "$tables"
+    for n in 1 $gpus; do
+      s="$out/baseline_facg_${n}gpu.yaml"
+      GAUGEFIX_TUNE_CACHE=$out/tunecache_baseline step "baseline facg on $n GPUs" 200 "$out/baseline_facg_${n}gpu.log" $(mpi $n) "$base/gaugefix" fix \
+        --backend cuda --input "$cfg" --algorithm facg --precision double --tolerance 2.5e-13 \
+        --check-interval 100 --reproject-interval 100 --max-iterations 20000 --summary "$s" || continue
+      echo "| $n | $(field "$s" iterations) | $(field "$s" seconds) | $(field "$s" functional) | $(field "$s" theta) | $(field "$s" transpose_seconds) | $(field "$s" transpose_path) |" >> "$tables"
+    done
+    rm -rf "$base"
   fi
   rm -rf "$field_dir"
 fi
