@@ -23,7 +23,9 @@
 //      in flight); 4. complete.
 // fill_temporal: the blocking refill of the halo (-1, both parities, t) (after upload or
 // reprojection). fill_all: both halo slices (-1 and nt), every parity and direction, for
-// updates that look forward and backward (the generator's staples).
+// updates that look forward and backward (the generator's staples). post_links /
+// complete_links: the generator's sub-sweep (mu, parity) sends the links it just updated in
+// slices 0 and nt - 1 to the neighbours' halo slices nt and -1, while it updates its interior.
 #pragma once
 #include "comm/channel.h"
 #include "core/error.h"
@@ -99,6 +101,17 @@ public:
     complete(q);
   }
 
+  void post_links(const FieldView<S, N>& v, int mu, int parity, const Queue<Exec>& q) {
+    const int nt = v.geom.nt;
+    post(v,
+         {{0, parity, mu, 1, Neighbour::prev, tag_links},
+          {nt + 1, parity, mu, 1, Neighbour::next, tag_links + 1}},
+         {{1, parity, mu, 1, Neighbour::prev, tag_links + 1},
+          {nt, parity, mu, 1, Neighbour::next, tag_links}},
+         q);
+  }
+  void complete_links(const Queue<Exec>& q) { complete(q); }
+
 private:
   // Directions mu .. mu + count - 1 of (slot, parity); with parity 0 and count 2 ndir the
   // whole slot (parities are stored one after the other).
@@ -107,8 +120,8 @@ private:
     Neighbour peer;
     int tag;
   };
-  static constexpr int tag_return = 11, tag_forward = 12, tag_fill = 13, tag_ready = 100,
-                       tag_handle = 200;
+  static constexpr int tag_return = 11, tag_forward = 12, tag_fill = 13, tag_links = 15,
+                       tag_ready = 100, tag_handle = 200;
   enum class Mode { pointers, staged, peer };
 
   void open_peers(void* allocation) {

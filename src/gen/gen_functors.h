@@ -1,6 +1,6 @@
 // gen_functors.h: the generator's kernel bodies, run unchanged by every backend.
-//   LinkSubSweep   one (mu, parity) sub-sweep: item i is the site t = i / (V3/2),
-//                  h = i % (V3/2) of that parity; it updates U_mu(x) from its staple
+//   LinkSubSweep   one (mu, parity) sub-sweep, or its slices first_slice ..: item i is the
+//                  site t = first_slice + i / (V3/2), h = i % (V3/2) of that parity; it updates U_mu(x) from its staple
 //                  (update_link) with the key {seed, natural index of x, sweep, mu}. The
 //                  staple of U_mu(x) uses U_mu only at the other parity, so the items are
 //                  independent. A heatbath sub-sweep also records, per site, the number of
@@ -21,12 +21,13 @@ struct LinkSubSweep {
   C coupling; // beta / N
   std::uint64_t seed;
   std::uint32_t sweep;
+  int first_slice;
 
   GF_HD void operator()(std::int64_t i) const {
     const Geometry& geom = links.geom;
     int t;
     std::int64_t h;
-    geom.split_site(i, t, h);
+    geom.split_site(i + std::int64_t(first_slice) * geom.v3h, t, h);
     const SiteCoords x = geom.coords(t, parity, h);
     const Matrix<C, N> a = staple_sum<C>(links, x, mu);
     Matrix<C, N> u = links.template load<C>(t, parity, mu, h);

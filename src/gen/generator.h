@@ -11,9 +11,12 @@
 //   measure()                           per-slice sums of the plaquette and of the successful
 //                                       heatbath draws of the last heatbath sweep;
 //   upload / download                   the links from / to natural order (HostField).
-// On several ranks both halo slices (all directions) are refilled before every sub-sweep
-// and measurement (HaloExchange::fill_all), the per-slice sums are gathered, and prepare is
-// collective. The random numbers of a heatbath sweep are keyed by (seed, global site, sweep,
+// On several ranks both halo slices (all directions) are filled after an upload
+// (HaloExchange::fill_all); a sub-sweep then updates its boundary slices 0 and nt - 1 first,
+// sends the links it changed there, (mu, parity), to the neighbours' halo slices, and updates
+// the interior slices while they travel (the staples of (mu, parity) never read that block),
+// so the halo is current after every sub-sweep; the per-slice sums are gathered, and prepare
+// is collective. The random numbers of a heatbath sweep are keyed by (seed, global site, sweep,
 // mu), so a sweep's result does not depend on threads, device, decomposition or tuning.
 #pragma once
 #include "fix/engine.h"

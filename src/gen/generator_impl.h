@@ -38,9 +38,20 @@ public:
   }
 
   void sub_sweep(LinkUpdateKind kind, int mu, int parity, std::uint32_t sweep) override {
+    const LaunchConfig config = launch_config(sub_sweep_launch(kind));
+    if (!geom_.halo) {
+      run_slices(kind, mu, parity, sweep, 0, geom_.nt, config);
+      return;
+    }
     fill_halo();
-    parallel_for(Exec{}, geom_.nt * geom_.v3h, sub_sweep_functor(kind, mu, parity, sweep),
-                 launch_config(sub_sweep_launch(kind)));
+    const int nt = geom_.nt; // at least 2
+    run_slices(kind, mu, parity, sweep, 0, 1, config);
+    run_slices(kind, mu, parity, sweep, nt - 1, nt, config);
+    gf::synchronize(Exec{});
+    halo_->post_links(view(), mu, parity, queue_);
+    run_slices(kind, mu, parity, sweep, 1, nt - 1, config);
+    gf::synchronize(Exec{});
+    halo_->complete_links(queue_);
   }
 
   GeneratorSums measure() override {
@@ -57,7 +68,10 @@ public:
     return sums;
   }
 
-  void upload(const HostField& host) override { upload_natural<Exec, S, N>(host, links_, view()); }
+  void upload(const HostField& host) override {
+    upload_natural<Exec, S, N>(host, links_, view());
+    halo_current_ = false;
+  }
 
   void download(HostField& host) const override {
     download_natural<Exec, S, N>(links_, view(), host);
@@ -66,10 +80,20 @@ public:
   void synchronize() override { gf::synchronize(Exec{}); }
 
 private:
+  // Both halo slices, where they may be out of date (after an upload).
   void fill_halo() {
-    if (!geom_.halo) return;
+    if (!geom_.halo || halo_current_) return;
     gf::synchronize(Exec{});
     halo_->fill_all(view(), queue_);
+    halo_current_ = true;
+  }
+
+  void run_slices(LinkUpdateKind kind, int mu, int parity, std::uint32_t sweep, int first,
+                  int end, const LaunchConfig& config) {
+    if (end <= first) return;
+    LinkSubSweep<S, C, N> f = sub_sweep_functor(kind, mu, parity, sweep);
+    f.first_slice = first;
+    parallel_for(Exec{}, std::int64_t(end - first) * geom_.v3h, f, config);
   }
 
   FieldView<S, N> view() const {
@@ -78,7 +102,7 @@ private:
 
   LinkSubSweep<S, C, N> sub_sweep_functor(LinkUpdateKind kind, int mu, int parity,
                                           std::uint32_t sweep) {
-    return {view(), accepted_.data(), kind, mu, parity, C(opt_.beta / N), opt_.seed, sweep};
+    return {view(), accepted_.data(), kind, mu, parity, C(opt_.beta / N), opt_.seed, sweep, 0};
   }
 
   SitePlaquette<S, N> plaquette_functor() { return {view(), plaquette_.data()}; }
@@ -151,6 +175,7 @@ private:
   std::optional<Buffer<Exec, S>> backup_links_;
   std::optional<Buffer<Exec, double>> backup_accepted_;
   Queue<Exec> queue_;
+  bool halo_current_ = false; // the halo slices hold the neighbours' current links
 };
 
 template <class Exec, class S, class C>
