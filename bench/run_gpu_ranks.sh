@@ -4,7 +4,9 @@
 #   tests     (TESTS=1, default) the GPU tests on one GPU; the multi-rank unit tests
 #             (*Decomposition*, FourierRanks.*, TuningRanks.*, *GaugeFileRanks*) and every
 #             subcommand with the default log (tests/cli_ranks_subcommands.sh, backend cuda)
-#             on 2, 4 (and 8) GPUs, each run limited so that a hang fails fast;
+#             on 2, 4 (and 8) GPUs, each run limited so that a hang fails fast; GPU_FILTER and
+#             RANKS_FILTER (gtest filters) narrow the one-GPU and the multi-rank tests,
+#             SUBCOMMANDS=0 leaves out the subcommands;
 #   generator (GEN=1) weak scaling of a sweep (1 heatbath + 4 overrelaxation) with
 #             GEN_LOCAL (default 64,64,64,32) sites per GPU on 1, 2, 4 (and 8) GPUs, mixed and
 #             double precision, GEN_SWEEPS sweeps (default 20): sweeps/s and t_1 / t_N;
@@ -51,11 +53,12 @@ mpi() { echo "$mpi_base -np $1 -x OMP_NUM_THREADS=$(($(nproc) / $1))"; } # mpiru
 field() { grep -m 1 "^ *$2:" "$1" | sed "s/^ *$2: *//"; } # a summary's first value of a key
 
 if [ "${TESTS:-1}" = 1 ]; then
-  step "gpu_tests" 240 "$out/gpu_tests.log" "$bin/gpu_tests" --gtest_brief=1
+  step "gpu_tests" 240 "$out/gpu_tests.log" "$bin/gpu_tests" --gtest_brief=1 --gtest_filter="${GPU_FILTER:-*}"
   for n in 2 4 8; do
     [ "$gpus" -ge $n ] || continue
     step "multi-rank unit tests on $n GPUs" 180 "$out/unit_tests_${n}gpu.log" $(mpi $n) "$bin/unit_tests" \
-      --gtest_brief=1 --gtest_filter='*Decomposition*:FourierRanks.*:TuningRanks.*:*GaugeFileRanks*'
+      --gtest_brief=1 --gtest_filter="${RANKS_FILTER:-*Decomposition*:FourierRanks.*:TuningRanks.*:*GaugeFileRanks*}"
+    [ "${SUBCOMMANDS:-1}" = 1 ] || continue
     # mpirun as the test calls it: one rank per GPU, the library path and the tune cache passed on
     printf '#!/bin/sh\nexec %s "$@"\n' "$mpi_base" > "$out/mpirun"
     chmod +x "$out/mpirun"
