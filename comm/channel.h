@@ -49,7 +49,15 @@ public:
   virtual std::vector<std::string> all_gather_strings(const std::string& s) const = 0;
 };
 
-// The peer paths (the halo's and the Fourier transpose's), collective: use_peer_path is true
+// Whether MPI moves a message from and into the arrays themselves (host memory, or device
+// memory with a CUDA-aware MPI); else it is staged through pinned host buffers. The one
+// rule of the halo exchange, the next slice and the Fourier transpose.
+template <class Exec>
+bool mpi_reads_arrays(const Channel& channel) {
+  return !Exec::device_memory || channel.device_pointers();
+}
+
+// The peer paths (the halo's and the Fourier transpose's, peer_memory.h), collective: use_peer_path is true
 // on every rank where peer is asked for, or automatic where MPI cannot read device memory,
 // and `on_one_node` holds on every rank; asking for peer where it does not is an Error
 // ("--exchange peer needs <needs> on the same node"). After a failed mapping,

@@ -28,6 +28,8 @@
 // slices 0 and nt - 1 to the neighbours' halo slices nt and -1, while it updates its interior.
 #pragma once
 #include "comm/channel.h"
+#include "comm/message_tags.h"
+#include "comm/peer_memory.h"
 #include "core/error.h"
 #include "lattice/field_view.h"
 #include <cstring>
@@ -48,17 +50,11 @@ class HaloExchange {
 public:
   HaloExchange(std::shared_ptr<Channel> channel, const FieldView<S, N>& v)
       : channel_(std::move(channel)) {
-    mode_ = Exec::device_memory && !channel_->device_pointers() ? Mode::staged : Mode::pointers;
+    mode_ = mpi_reads_arrays<Exec>(*channel_) ? Mode::pointers : Mode::staged;
     if constexpr (Exec::device_memory) open_peers(v.data);
     if (mode_ == Mode::staged)
       for (int i = 0; i < 4; ++i)
         buffers_.push_back(std::make_unique<MessageBuffer<Exec>>(v.slot_stride() * sizeof(S)));
-  }
-  ~HaloExchange() {
-    if constexpr (Exec::device_memory) {
-      if (peer_prev_) close_peer_memory(Exec{}, peer_prev_);
-      if (peer_next_ && peer_next_ != peer_prev_) close_peer_memory(Exec{}, peer_next_);
-    }
   }
   HaloExchange(const HaloExchange&) = delete;
   HaloExchange& operator=(const HaloExchange&) = delete;
@@ -70,10 +66,10 @@ public:
   void sweep_exchange_post(const FieldView<S, N>& v, int p, const Queue<Exec>& q) {
     const int last = v.geom.nt; // slot of local slice nt - 1
     post(v,
-         {{last, 1 - p, time_dir, 1, Neighbour::next, tag_return},
-          {0, p, time_dir, 1, Neighbour::prev, tag_forward}},
-         {{0, 1 - p, time_dir, 1, Neighbour::prev, tag_return},
-          {last, p, time_dir, 1, Neighbour::next, tag_forward}},
+         {{last, 1 - p, time_dir, 1, Neighbour::next, tags::halo_return},
+          {0, p, time_dir, 1, Neighbour::prev, tags::halo_forward}},
+         {{0, 1 - p, time_dir, 1, Neighbour::prev, tags::halo_return},
+          {last, p, time_dir, 1, Neighbour::next, tags::halo_forward}},
          q);
   }
   void sweep_exchange_complete(const Queue<Exec>& q) { complete(q); }
@@ -81,10 +77,10 @@ public:
   void fill_temporal(const FieldView<S, N>& v, const Queue<Exec>& q) {
     const int last = v.geom.nt;
     post(v,
-         {{0, 0, time_dir, 1, Neighbour::prev, tag_fill},
-          {0, 1, time_dir, 1, Neighbour::prev, tag_fill + 1}},
-         {{last, 0, time_dir, 1, Neighbour::next, tag_fill},
-          {last, 1, time_dir, 1, Neighbour::next, tag_fill + 1}},
+         {{0, 0, time_dir, 1, Neighbour::prev, tags::halo_fill_first},
+          {0, 1, time_dir, 1, Neighbour::prev, tags::halo_fill_second}},
+         {{last, 0, time_dir, 1, Neighbour::next, tags::halo_fill_first},
+          {last, 1, time_dir, 1, Neighbour::next, tags::halo_fill_second}},
          q);
     complete(q);
   }
@@ -94,9 +90,9 @@ public:
     const int all = 2 * v.ndir; // both parities, every direction: the whole slot
     post(
         v,
-        {{0, 0, 0, all, Neighbour::prev, tag_fill},
-         {nt + 1, 0, 0, all, Neighbour::next, tag_fill + 1}},
-        {{1, 0, 0, all, Neighbour::prev, tag_fill + 1}, {nt, 0, 0, all, Neighbour::next, tag_fill}},
+        {{0, 0, 0, all, Neighbour::prev, tags::halo_fill_first},
+         {nt + 1, 0, 0, all, Neighbour::next, tags::halo_fill_second}},
+        {{1, 0, 0, all, Neighbour::prev, tags::halo_fill_second}, {nt, 0, 0, all, Neighbour::next, tags::halo_fill_first}},
         q);
     complete(q);
   }
@@ -104,10 +100,10 @@ public:
   void post_links(const FieldView<S, N>& v, int mu, int parity, const Queue<Exec>& q) {
     const int nt = v.geom.nt;
     post(v,
-         {{0, parity, mu, 1, Neighbour::prev, tag_links},
-          {nt + 1, parity, mu, 1, Neighbour::next, tag_links + 1}},
-         {{1, parity, mu, 1, Neighbour::prev, tag_links + 1},
-          {nt, parity, mu, 1, Neighbour::next, tag_links}},
+         {{0, parity, mu, 1, Neighbour::prev, tags::generator_back},
+          {nt + 1, parity, mu, 1, Neighbour::next, tags::generator_ahead}},
+         {{1, parity, mu, 1, Neighbour::prev, tags::generator_ahead},
+          {nt, parity, mu, 1, Neighbour::next, tags::generator_back}},
          q);
   }
   void complete_links(const Queue<Exec>& q) { complete(q); }
@@ -120,31 +116,17 @@ private:
     Neighbour peer;
     int tag;
   };
-  static constexpr int tag_return = 11, tag_forward = 12, tag_fill = 13, tag_links = 15,
-                       tag_ready = 100, tag_handle = 200;
   enum class Mode { pointers, staged, peer };
 
+  // The peer path where every rank can map its neighbours' fields (peer_memory.h).
   void open_peers(void* allocation) {
-    if (!use_peer_path(*channel_, channel_->neighbours_on_this_node(), "every rank's neighbours"))
-      return;
-    const PeerHandle mine = export_peer_memory(Exec{}, allocation);
-    PeerHandle from_prev, from_next;
-    channel_->receive(&from_prev, sizeof from_prev, Neighbour::prev, tag_handle);
-    channel_->receive(&from_next, sizeof from_next, Neighbour::next, tag_handle + 1);
-    channel_->send(&mine, sizeof mine, Neighbour::next, tag_handle);
-    channel_->send(&mine, sizeof mine, Neighbour::prev, tag_handle + 1);
-    channel_->wait();
-    peer_prev_ = open_peer_memory(Exec{}, from_prev);
-    const bool same = std::memcmp(&from_prev, &from_next, sizeof from_prev) == 0; // two ranks
-    peer_next_ = same ? peer_prev_ : open_peer_memory(Exec{}, from_next);
-    if (channel_->all(peer_prev_ && peer_next_)) {
+    peer_ = std::make_unique<PeerMemory<Exec>>(channel_, allocation, PeerScope::neighbours,
+                                               "its neighbours' GPU memory");
+    if (peer_->usable()) {
       mode_ = Mode::peer;
-      return;
+    } else {
+      peer_.reset();
     }
-    if (peer_prev_) close_peer_memory(Exec{}, peer_prev_);
-    if (peer_next_ && !same) close_peer_memory(Exec{}, peer_next_);
-    peer_prev_ = peer_next_ = nullptr;
-    refuse_unmapped_peer(*channel_, "its neighbours' GPU memory");
   }
 
   void post(const FieldView<S, N>& v, const std::vector<Block>& recvs,
@@ -178,13 +160,13 @@ private:
                  const std::vector<Block>& sends, const Queue<Exec>& q) {
     recvs_.clear();
     for (const Block& r : recvs)
-      channel_->send(&token_, 1, r.peer, r.tag + tag_ready);
+      channel_->send(&token_, 1, r.peer, r.tag + tags::peer_ready);
     for (std::size_t i = 0; i < sends.size(); ++i)
-      channel_->receive(&tokens_in_[i], 1, sends[i].peer, sends[i].tag + tag_ready);
+      channel_->receive(&tokens_in_[i], 1, sends[i].peer, sends[i].tag + tags::peer_ready);
     channel_->wait();
     for (const Block& b : sends) {
       const Block& there = receive_block_with_tag(recvs, b.tag);
-      char* base = static_cast<char*>(b.peer == Neighbour::prev ? peer_prev_ : peer_next_);
+      char* base = static_cast<char*>(peer_->mapped(b.peer));
       void* dst =
           base + v.offset(there.slot, there.parity, there.mu, 0, 0) * std::int64_t(sizeof(S));
       copy_async(q, dst, v.data + v.offset(b.slot, b.parity, b.mu, 0, 0), bytes_of(v, b));
@@ -222,8 +204,7 @@ private:
 
   std::shared_ptr<Channel> channel_;
   Mode mode_ = Mode::pointers;
-  void* peer_prev_ = nullptr; // the neighbours' fields, mapped (peer mode)
-  void* peer_next_ = nullptr;
+  std::unique_ptr<PeerMemory<Exec>> peer_; // the neighbours' fields, mapped (peer mode)
   char token_ = 1;
   char tokens_in_[4] = {};
   std::vector<std::unique_ptr<MessageBuffer<Exec>>> buffers_; // 2 receive, 2 send

@@ -6,17 +6,18 @@
 // through pinned host buffers (MessageBuffer, copy_async), as in halo_exchange.h.
 #pragma once
 #include "comm/channel.h"
+#include "comm/message_tags.h"
 #include "lattice/field_view.h"
 
 namespace gf {
 
 template <class Exec, class S, int N>
 void fill_next_slice(Channel& channel, const FieldView<S, N>& v, const Queue<Exec>& q) {
-  constexpr int tag = 14;
+  constexpr int tag = tags::next_slice;
   const std::int64_t bytes = v.slot_stride() * std::int64_t(sizeof(S));
   S* first = v.data + v.offset(v.geom.slice_slot(0), 0, 0, 0, 0);
   S* after = v.data + v.offset(v.geom.slice_slot(v.geom.nt), 0, 0, 0, 0);
-  if (!Exec::device_memory || channel.device_pointers()) {
+  if (mpi_reads_arrays<Exec>(channel)) {
     channel.receive(after, bytes, Neighbour::next, tag);
     channel.send(first, bytes, Neighbour::prev, tag);
     channel.wait();

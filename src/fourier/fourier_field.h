@@ -20,7 +20,7 @@
 // (x, y, z); Landau gauge then transposes to the units (on several ranks: between GPUs of one
 // node one kernel writes every element straight into its place in the receiver's units or
 // slices (SlicesToPeerUnits, UnitsToPeerSlices; every rank's arrays mapped with CUDA IPC,
-// PeerAllToAll, under the halo's path rule), no message array and no unpacking; else one
+// PeerMemory, under the halo's path rule), no message array and no unpacking; else one
 // all-to-all message exchange each way through Channel::all_to_all, staged through host
 // memory where the backend's memory is not host memory and MPI cannot read it: pinned host
 // buffers, kept for the field's life, as the halo exchange does), transforms over t,
@@ -33,7 +33,8 @@
 // move); ApplyStep, which changes the links, is tuned between the engine's backup and restore.
 #pragma once
 #include "comm/channel.h"
-#include "comm/peer_all_to_all.h"
+#include "comm/message_tags.h"
+#include "comm/peer_memory.h"
 #include "core/error.h"
 #include "fix/launch_candidates.h"
 #include "fix/launch_choice.h"
@@ -241,7 +242,7 @@ private:
 
   // Whether MPI moves the messages from and into the arrays themselves: host memory, or a
   // CUDA-aware MPI; else they are staged through pinned host buffers.
-  bool mpi_reads_arrays() const { return !Exec::device_memory || channel_->device_pointers(); }
+  bool mpi_reads_arrays() const { return gf::mpi_reads_arrays<Exec>(*channel_); }
 
   ApplyStep<Gauge, S, L, R, N> apply() {
     return {links_, transform_, lay_, g_.data(), algebra(), site_sums_.data()};
@@ -366,7 +367,7 @@ private:
         return;
       }
     }
-    constexpr int tag = 41;
+    constexpr int tag = tags::fourier_direction;
     const std::int64_t bytes = n * std::int64_t(sizeof(C));
     if (mpi_reads_arrays()) {
       channel_->receive(after, bytes, Neighbour::next, tag);
@@ -459,14 +460,16 @@ private:
   // arrays are as large on every rank (fourier_layout.h). Collective; where the path is not
   // peer, or a mapping fails, none is kept and the messages go through the channel.
   void map_peer_arrays() {
-    auto units = std::make_unique<PeerAllToAll<Exec>>(channel_, fft_->units());
+    const std::string memory = "another rank's GPU memory for the Fourier transpose";
+    auto units = std::make_unique<PeerMemory<Exec>>(channel_, fft_->units(), PeerScope::all, memory);
     if (!units->usable()) return;
-    auto slices = std::make_unique<PeerAllToAll<Exec>>(channel_, fft_->slices());
+    auto slices =
+        std::make_unique<PeerMemory<Exec>>(channel_, fft_->slices(), PeerScope::all, memory);
     if (!slices->usable()) return;
     peer_units_ = std::move(units);
     peer_slices_ = std::move(slices);
   }
-  PeerArrays<R> mapped_arrays(const PeerAllToAll<Exec>& peer) const {
+  PeerArrays<R> mapped_arrays(const PeerMemory<Exec>& peer) const {
     PeerArrays<R> a{};
     for (int q = 0; q < lay_.ranks; ++q)
       a.array[q] = static_cast<C*>(peer.mapped(q));
@@ -521,7 +524,7 @@ private:
   std::unique_ptr<LatticeFft<R>> fft_;
   std::optional<Buffer<Exec, C>> message_out_, message_in_; // several ranks, without peers
   // every rank's transform arrays, mapped (GPUs of one node; else none)
-  std::unique_ptr<PeerAllToAll<Exec>> peer_units_, peer_slices_;
+  std::unique_ptr<PeerMemory<Exec>> peer_units_, peer_slices_;
   std::unique_ptr<MessageBuffer<Exec>> staged_out_, staged_in_; // the transpose, staged
   std::unique_ptr<MessageBuffer<Exec>> halo_out_, halo_in_;     // D's slice 0, staged
   Queue<Exec> queue_;

@@ -505,7 +505,7 @@ struct TransposeUnits {
 };
 
 // Every rank's array of one kind (slices or units), mapped into this process
-// (comm/peer_all_to_all.h; ours at our rank).
+// (comm/peer_memory.h; ours at our rank).
 template <class R>
 struct PeerArrays {
   static constexpr int max_ranks = 8;
