@@ -5,7 +5,8 @@
 # the same converged, F, theta and iterations in the summary. Stops come from
 # --stop-after-iterations (the path of a signal: a checkpoint, then the end by SIGTERM, exit
 # status 143), from a real SIGTERM, or from SIGKILL after --checkpoint-interval 0.
-# - or_anneal, stochastic, facg, fasd, mag, coulomb_mixed, copies: each algorithm family
+# - or_anneal, stochastic, facg, fasd, mag, coulomb_mixed, single_storage8, copies: each
+#   algorithm family, precision and storage
 #   stopped twice (annealing: once in the annealing, once in the overrelaxation), resumed;
 # - sigterm: SIGTERM in the middle of a fix: a checkpoint, one line naming it and the command,
 #   exit status 143; resumed;
@@ -101,6 +102,10 @@ coulomb_mixed)
   # the single-precision links and the g(x) the Coulomb engine keeps, saved as stored
   resumes coulomb_mixed 10,15 -- --gauge coulomb --precision mixed --tolerance 1e-6 \
     --transform-output "$d/coulomb_mixed.g"
+  ;;
+single_storage8)
+  # single-precision links in 8 reals, saved as stored
+  resumes single_storage8 10,30 -- --precision single --storage 8 --tolerance 1e-5
   ;;
 copies)
   # three Gribov copies: stops in the first and in a later copy, the best copy so far kept

@@ -6,6 +6,7 @@
 #include "gaugefix_version.h"
 #include "io/file_digest.h"
 #include "io/signal_cleanup.h"
+#include "io/temporary_name.h"
 #include <filesystem>
 
 namespace gf {
@@ -49,6 +50,7 @@ ConfigCheckpoints::ConfigCheckpoints(const FixCommandOptions& opt, const ConfigP
   if (c.output.empty()) return;
   output_ = c.output;
   path_ = checkpoint_path(c.output, world.rank());
+  check_name_lengths("--output (its checkpoint)", path_); // before any sweep
   // rank 0's file first: a checkpoint of another number of ranks is refused by its header
   std::string error;
   try {

@@ -1,10 +1,16 @@
 #include "app/checkpoint_file.h"
 #include "core/error.h"
-#include "io/atomic_file.h"
+#include "core/fnv1a.h"
+#include "io/temporary_file.h"
+#include <cerrno>
+#include <climits>
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <type_traits>
+#include <unistd.h>
 
 namespace gf {
 
@@ -178,8 +184,21 @@ std::string body(const Checkpoint& c) {
   o.put(s.descent.gz_prev);
   o.put(s.descent.recent);
   put_history(o, s.history);
-  o.put(c.engine);
+  o.put<std::uint64_t>(c.engine.size()); // the engine's bytes follow (write_checkpoint)
   return b;
+}
+
+// Writes all n bytes to fd, else throws naming the checkpoint.
+void write_all(int fd, const void* data, std::size_t n, const std::string& path) {
+  const char* p = static_cast<const char*>(data);
+  while (n > 0) {
+    const ssize_t w = ::write(fd, p, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0)
+      throw Error("checkpoint '" + path + "': cannot be written (" + std::strerror(errno) + ")");
+    p += w;
+    n -= std::size_t(w);
+  }
 }
 
 Checkpoint parse_body(In& in) {
@@ -219,18 +238,30 @@ std::string Checkpoint::position() const {
 }
 
 std::string checkpoint_path(const std::string& output, int rank) {
-  return output + ".checkpoint" + (rank > 0 ? ".rank" + std::to_string(rank) : "");
+  const std::string suffix = ".checkpoint" + (rank > 0 ? ".rank" + std::to_string(rank) : "");
+  const std::filesystem::path p(output);
+  const std::string name = p.filename().string();
+  const std::filesystem::path dir = p.parent_path().empty() ? "." : p.parent_path();
+  const long name_max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
+  if (name.size() + suffix.size() <= std::size_t(name_max > 0 ? name_max : NAME_MAX))
+    return output + suffix;
+  char hex[17]; // a name too long for the suffix: its hash (as for temporary names)
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a(name)));
+  return (p.parent_path() / ("." + std::string(hex) + suffix)).string();
 }
 
 void write_checkpoint(const std::string& path, const CheckpointHeader& header,
                       const Checkpoint& c) {
-  const std::string b = body(c);
-  write_file_atomically(path, [&](std::ostream& out) {
-    for (const auto& [key, value] : header)
-      out << key << ": " << value << '\n';
-    out << "position: " << c.position() << '\n' << separator << '\n';
-    out.write(b.data(), std::streamsize(b.size()));
-  });
+  std::string head;
+  for (const auto& [key, value] : header)
+    head += key + ": " + value + '\n';
+  head += "position: " + c.position() + '\n' + separator + '\n' + body(c);
+  TemporaryFile file(path); // the engine's bytes are written from where they are, not copied
+  write_all(file.fd(), head.data(), head.size(), path);
+  write_all(file.fd(), c.engine.data(), c.engine.size(), path);
+  if (::fsync(file.fd()) != 0)
+    throw Error("checkpoint '" + path + "': cannot be synced (" + std::strerror(errno) + ")");
+  file.commit();
 }
 
 std::optional<Checkpoint> read_checkpoint(const std::string& path,

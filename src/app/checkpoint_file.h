@@ -1,6 +1,8 @@
 // checkpoint_file.h: the file a fix saves its state in, to be continued by the same command
 // (docs/checkpoints.md). One file per rank: "<output>.checkpoint" on rank 0 (the only one of a
-// one-rank run), "<output>.checkpoint.rank<r>" on rank r > 0, each holding the rank's slab.
+// one-rank run), "<output>.checkpoint.rank<r>" on rank r > 0, each holding the rank's slab;
+// where <output>'s name is too long for the suffix (NAME_MAX), ".<16 hex digits>.checkpoint"
+// in its folder, the digits the FNV-1a hash of the name (core/fnv1a.h).
 // Text lines "key: value" first (the header, below), a line "---", then the state in binary
 // (this machine's byte order): the Gribov copies done (their results, seeds, the best copy's
 // field and g(x) in double), the schedule's position (ScheduleState) and the engine's arrays
@@ -9,7 +11,8 @@
 // checkpoint_header, app/checkpoint.h: gaugefix's version, the ranks, the lattice, the input
 // and its digest, the options that decide the result), then "position": the copy and the
 // iteration, which every rank's file must agree on.
-// write_checkpoint writes under a temporary name and renames (io/atomic_file.h).
+// write_checkpoint writes under a temporary name, syncs and renames (io/temporary_file.h),
+// the engine's bytes straight from Checkpoint::engine (no second copy in memory).
 // read_checkpoint: nullopt where the file does not exist; a file of another run throws Error
 // naming the file and the first field that differs, with both values; a damaged file throws
 // naming the file.

@@ -236,7 +236,10 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
   stats.tolerance = opt.copy_tolerance;
   const std::uint64_t fingerprint = opt.copies > 1 ? field_fingerprint(u, world) : 0;
   HostField work, best_links, g, best_g;
-  ConfigCheckpoints checkpoints(opt, c, checkpoint_header(opt, c, u, entry.input_checksum, world),
+  ConfigCheckpoints checkpoints(opt, c,
+                                c.output.empty()
+                                    ? CheckpointHeader{}
+                                    : checkpoint_header(opt, c, u, entry.input_checksum, world),
                                 world);
   int first = 0; // the copy to start with: a checkpoint's
   if (const std::optional<Checkpoint>& ck = checkpoints.resumed()) {

@@ -36,12 +36,12 @@
 #include "core/error.h"
 #include "fix/launch_candidates.h"
 #include "fix/launch_choice.h"
+#include "fix/state_bytes.h"
 #include "fourier/cufft_fft.h"
 #include "fourier/descent_field.h"
 #include "fourier/fftw_fft.h"
 #include "fourier/fourier_functors.h"
 #include "fourier/simd_apply.h"
-#include "fix/state_bytes.h"
 #include <algorithm>
 #include <chrono>
 #include <functional>
