@@ -17,7 +17,7 @@
 # - journal: a batch stopped inside its first configuration: the journal names the
 #   checkpoint, the same command continues inside the configuration;
 # - ranks (MPIRUN): on 2 ranks, stopped and resumed, bitwise the one-rank result; a 2-rank
-#   checkpoint is refused on one rank.
+#   checkpoint is refused on one rank; a real SIGTERM to mpirun: both ranks save, resumed.
 # With CHECKPOINT_BACKEND=cuda every fix runs on the GPU (meson tests gpu_checkpoint_*).
 # Run by meson, one test per CASE.
 set -euo pipefail
@@ -203,6 +203,17 @@ ranks)
   cmp "$d/one.g" "$d/part.g" || fail "the 2-rank g(x) differs from the one-rank one"
   absent "$d/part.checkpoint"
   absent "$d/part.checkpoint.rank1"
+  # a real SIGTERM to mpirun, which passes it to both ranks: they save together
+  "${fix[@]}" -i "$d/cfg" "${long[@]}" -o "$d/long" --quiet
+  mv "$d/long" "$d/long.one"
+  started "$d/run.log" "${mpi[@]}" "${fix[@]}" -i "$d/cfg" "${long[@]}" -o "$d/long"
+  kill -TERM "$pid"
+  wait "$pid" || true
+  grep -q "stopped at checkpoint $d/long.checkpoint" "$d/run.log" || fail "$(cat "$d/run.log")"
+  [ -f "$d/long.checkpoint" ] && [ -f "$d/long.checkpoint.rank1" ] || fail "checkpoint files"
+  "${mpi[@]}" "${fix[@]}" -i "$d/cfg" "${long[@]}" -o "$d/long" --quiet
+  equal "$d/long.one" "$d/long" || fail "2 ranks after SIGTERM and resume: the output differs"
+  absent "$d/long.checkpoint"
   ;;
 *) fail "unknown case" ;;
 esac
