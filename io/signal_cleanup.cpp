@@ -3,6 +3,7 @@
 #include <atomic>
 #include <climits>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <unistd.h>
@@ -25,6 +26,8 @@ Slot slots[slot_count];
 // Set by a handler that removed the files and goes on to end the process by the default action.
 std::atomic<bool> ending_by_signal{false};
 struct sigaction previous[sizeof signals / sizeof signals[0]];
+std::atomic<bool> holding{false};
+std::atomic<int> pending{0}; // a signal that came while held
 
 int signal_index(int sig) {
   for (std::size_t i = 0; i < sizeof signals / sizeof signals[0]; ++i)
@@ -34,6 +37,10 @@ int signal_index(int sig) {
 
 // Only async-signal-safe calls: atomic loads, unlink, sigaction, raise.
 extern "C" void remove_and_resignal(int sig, siginfo_t* info, void* context) {
+  if (holding.load()) {
+    pending.store(sig);
+    return;
+  }
   const int i = signal_index(sig);
   const struct sigaction& old = previous[i];
   const bool to_default =
@@ -70,11 +77,15 @@ void install_handlers() {
   }
 }
 
+void ensure_handlers() {
+  static std::once_flag installed;
+  std::call_once(installed, install_handlers);
+}
+
 } // namespace
 
 int remove_on_signal(const std::string& path) {
-  static std::once_flag installed;
-  std::call_once(installed, install_handlers);
+  ensure_handlers();
   if (path.size() >= PATH_MAX) throw Error("temporary file '" + path + "': path too long");
   for (int i = 0; i < slot_count; ++i) {
     int expected = free_slot;
@@ -95,6 +106,27 @@ void wait_if_ending_by_signal() {
   if (!ending_by_signal.load()) return;
   for (;;)
     ::pause(); // the signal's default action, pending on the handler's thread, ends the process
+}
+
+void hold_signals() {
+  ensure_handlers();
+  holding.store(true);
+}
+
+void release_signals() {
+  holding.store(false);
+  if (const int sig = pending.exchange(0)) ::raise(sig); // the handler's course, now
+}
+
+bool signal_pending() {
+  return pending.load() != 0;
+}
+
+void end_as_by_signal() {
+  const int sig = pending.load();
+  release_signals(); // ends the process by a pending signal (the default action)
+  ::raise(sig ? sig : SIGTERM);
+  std::_Exit(128 + (sig ? sig : SIGTERM)); // the signal was ignored or its handler returned
 }
 
 } // namespace gf

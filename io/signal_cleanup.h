@@ -11,6 +11,13 @@
 //   process by the signal's default action, waits for that end and never returns. The handler
 //   may run on another thread (an OpenMP worker) while this one renames a file it just removed:
 //   the failure must not be reported as an error (exit status 1 instead of the signal's).
+// - hold_signals(): until release_signals(), these signals only set a flag that a loop reads
+//   between its steps (signal_pending: a fix that saves a checkpoint, app/checkpoint.h); the
+//   handler removes nothing and ends nothing (an atomic store: async-signal-safe). The
+//   handlers are installed if they were not. release_signals(): the cleanup above again; a
+//   signal that came while held is acted on now: the files removed and the process ended by it.
+// - end_as_by_signal(): ends the process as a held signal would have: by the pending signal,
+//   else by SIGTERM (a stop asked for without a signal, --stop-after-iterations); never returns.
 // SIGKILL cannot be caught: what it leaves is found by the next writer (temporary_file.h).
 #pragma once
 #include <string>
@@ -20,5 +27,9 @@ namespace gf {
 int remove_on_signal(const std::string& path);
 void forget_on_signal(int slot);
 void wait_if_ending_by_signal();
+void hold_signals();
+void release_signals();
+bool signal_pending();
+[[noreturn]] void end_as_by_signal();
 
 } // namespace gf

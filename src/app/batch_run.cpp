@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "core/log.h"
 #include "io/file_digest.h"
+#include "io/signal_cleanup.h"
 #include <chrono>
 #include <filesystem>
 #include <optional>
@@ -18,6 +19,12 @@ YAML::Node journal_entry(const ConfigPaths& c, const ConfigOutcome& o, const Wor
   YAML::Node e(YAML::NodeType::Map);
   e["index"] = c.index;
   e["input"] = o.entry.input;
+  if (o.stopped) { // redone from its checkpoint by the next run
+    e["state"] = "interrupted";
+    e["checkpoint"] = o.checkpoint;
+    e["position"] = o.position;
+    return e;
+  }
   std::error_code ec;
   const auto bytes = c.input.empty() ? 0 : std::filesystem::file_size(c.input, ec);
   e["input_bytes"] = ec ? std::uintmax_t(0) : bytes;
@@ -59,8 +66,8 @@ int run_batch(const BatchPlan& plan, FixCommandOptions& opt, const std::string& 
   if (!plan.journal.empty()) {
     journal.emplace(plan.journal, plan, opt, command_line, world);
     log::result("# journal: {}{}", plan.journal,
-              plan.default_journal ? " (the default with several inputs; --journal names another)"
-                                   : "");
+                plan.default_journal ? " (the default with several inputs; --journal names another)"
+                                     : "");
   }
   std::vector<const ConfigPaths*> todo;
   for (const ConfigPaths& c : plan.configs) {
@@ -82,6 +89,13 @@ int run_batch(const BatchPlan& plan, FixCommandOptions& opt, const std::string& 
     const std::string label =
         several ? "[" + std::to_string(c->index) + "] " + c->input + ": " : "";
     const ConfigOutcome o = fix_one(*c, opt, session, world, command_line, label);
+    if (o.stopped) {
+      if (journal) journal->record(*c, journal_entry(*c, o, world));
+      world.barrier();
+      log::result("# stopped at checkpoint {} ({}); to continue, run the same command again: {}",
+                  o.checkpoint, o.position, command_line);
+      end_as_by_signal();
+    }
     if (!o.error.empty()) {
       if (!several && !journal) throw Error(o.error);
       ++failed;

@@ -25,6 +25,9 @@ void check_exclusive(const FixCommandOptions& opt) {
   for (const auto& [o, given, needs, path] :
        {std::tuple{"--output-format", !opt.output_format.empty(), "--output", &opt.output},
         std::tuple{"--output-bits", opt.output_bits != 0, "--output", &opt.output},
+        std::tuple{"--checkpoint-interval", opt.checkpoint_interval >= 0, "--output", &opt.output},
+        std::tuple{"--stop-after-iterations", opt.stop_after_iterations > 0, "--output",
+                   &opt.output},
         std::tuple{"--transform-format", !opt.transform_format.empty(), "--transform-output",
                    &opt.transform_output}})
     if (given && path->empty())

@@ -5,7 +5,8 @@
 // - --copies at least 1, --copy-tolerance not negative;
 // - options that cannot both apply: --input with --generate, --lattice or --group (the
 //   field, its lattice and group are the file's); --output-format or --output-bits without
-//   --output; --transform-format without --transform-output;
+//   --output; --transform-format without --transform-output; --checkpoint-interval or
+//   --stop-after-iterations without --output (the checkpoint is named after it);
 // - the output format: --output's extension against --output-format (output_format.h:
 //   .h5 and .hdf5 mean hdf5, .lime ildg or scidac, ...); without --output-format the
 //   extension's format (else nersc) is taken. --output-bits defaults to 32 for milc, else 64.

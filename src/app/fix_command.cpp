@@ -119,6 +119,17 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
       ->check(real_in(0, 1, false));
   fix.add_option("--seed", opt.engine.seed, "seed of the random numbers (annealing, stochastic)")
       ->check(whole_number);
+  fix.add_option("--checkpoint-interval", opt.checkpoint_interval,
+                 "save the fix's state to <output>.checkpoint every this many seconds (0: after "
+                 "every sweep; default: only at SIGTERM/SIGINT/SIGHUP); the same command "
+                 "continues from it (docs/checkpoints.md)")
+      ->check(non_negative_real)
+      ->default_str("");
+  fix.add_option("--stop-after-iterations", opt.stop_after_iterations,
+                 "stop with a checkpoint, as at SIGTERM, once this process has done this many "
+                 "iterations (tests)")
+      ->check(whole_number)
+      ->group("");
   add_log_options(fix, opt.log);
   fix.add_flag("--checksum-warning-only", opt.checksum_warning_only,
                "report a checksum mismatch in the input as a warning, not an error");

@@ -1,4 +1,5 @@
 #include "app/fix_one.h"
+#include "app/checkpoint.h"
 #include "app/fix_checks.h"
 #include "app/fix_provenance.h"
 #include "app/history_file.h"
@@ -10,10 +11,13 @@
 #include "fix/random_field.h"
 #include "fix/random_transform.h"
 #include "io/gauge_file.h"
+#include "io/signal_cleanup.h"
 #include "io/temporary_file.h"
 #include "io/transform_file.h"
 #include "observables/observables.h"
+#include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 
 namespace gf {
@@ -146,13 +150,35 @@ void report_not_converged(const FixCommandOptions& opt, const ConfigPaths& c,
                opt.unconverged);
 }
 
+// The reals of a field (HostField::data), for a checkpoint, and back.
+std::vector<double> reals(const HostField& f) {
+  std::vector<double> v(f.data.size() * 2);
+  std::memcpy(v.data(), f.data.data(), v.size() * sizeof(double));
+  return v;
+}
+
+HostField field_of(const std::vector<double>& v, const Geometry& geom, int nc, int ndir,
+                   const std::string& path) {
+  HostField f(geom, nc, ndir);
+  if (v.size() != f.data.size() * 2)
+    throw Error("checkpoint '" + path + "': its best copy does not fit this rank's slab");
+  std::memcpy(f.data.data(), v.data(), v.size() * sizeof(double));
+  return f;
+}
+
 } // namespace
 
-FixResult fix_field(Engine& engine, const FixCommandOptions& opt, int nc, const Geometry& geom) {
+FixResult fix_field(Engine& engine, const FixCommandOptions& opt, int nc, const Geometry& geom,
+                    const ScheduleCheckpoints* checkpoints) {
   ProgressLog progress(opt.fix, opt.engine.gauge);
   progress.header();
-  return run_schedule(engine, opt.engine.gauge, nc, geom, opt.fix,
-                      [&progress](const Progress& p) { progress.line(p); });
+  FixOptions fix = opt.fix;
+  fix.checkpoints = checkpoints;
+  if (checkpoints) hold_signals();
+  FixResult r = run_schedule(engine, opt.engine.gauge, nc, geom, fix,
+                             [&progress](const Progress& p) { progress.line(p); });
+  if (checkpoints && !r.stopped) release_signals();
+  return r;
 }
 
 ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSession& session,
@@ -210,7 +236,44 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
   stats.tolerance = opt.copy_tolerance;
   const std::uint64_t fingerprint = opt.copies > 1 ? field_fingerprint(u, world) : 0;
   HostField work, best_links, g, best_g;
-  for (int k = 0; k < opt.copies; ++k) {
+  ConfigCheckpoints checkpoints(opt, c,
+                                c.output.empty()
+                                    ? CheckpointHeader{}
+                                    : checkpoint_header(opt, c, u, entry.input_checksum, world),
+                                world);
+  int first = 0; // the copy to start with: a checkpoint's
+  if (const std::optional<Checkpoint>& ck = checkpoints.resumed()) {
+    const CheckpointCopies& done = ck->copies;
+    first = done.copy;
+    stats.copies = done.results;
+    stats.seeds = done.seeds;
+    stats.best = done.best;
+    out.written = done.written;
+    for (const std::string& h : c.history)
+      if (std::find(done.written.begin(), done.written.end(), h) != done.written.end())
+        entry.history.push_back(h);
+    if (first > 0) {
+      best_links = field_of(done.best_links, geom, nc, 4, checkpoints.path());
+      if (track) best_g = field_of(done.best_transform, geom, nc, 1, checkpoints.path());
+    }
+  }
+  // The copies before copy k, for its checkpoints.
+  const auto copies_before = [&](int k) {
+    return [&, k] {
+      CheckpointCopies s;
+      s.copy = k;
+      s.results = stats.copies;
+      s.seeds = stats.seeds;
+      s.best = stats.best;
+      if (k > 0) {
+        s.best_links = reals(best_links);
+        if (track) s.best_transform = reals(best_g);
+      }
+      s.written = out.written;
+      return s;
+    };
+  };
+  for (int k = first; k < opt.copies; ++k) {
     const std::uint64_t seed =
         k == 0 ? opt.random_transform_seed : copy_seed(opt.engine.seed, fingerprint, k);
     if (k + 1 == opt.copies)
@@ -220,11 +283,23 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
     HostField g_random; // the random start, composed into the written g(x)
     if (seed) g_random = random_gauge_transform(work, seed);
     Engine& engine = session.load(work);
-    if (k == 0) log_header(entry, opt, engine, world.size());
+    if (k == first) log_header(entry, opt, engine, world.size());
     if (opt.copies > 1)
       log::info("# copy {} of {}: {}", k, opt.copies,
                 seed ? "random start, seed " + std::to_string(seed) : "the input as read");
-    FixResult r = fix_field(engine, opt, nc, geom);
+    const bool resuming = checkpoints.resumed() && k == first;
+    if (resuming) engine.restore_state(checkpoints.resumed()->engine);
+    std::optional<ScheduleCheckpoints> hooks;
+    if (checkpoints.enabled())
+      hooks = checkpoints.hooks(engine, copies_before(k),
+                                resuming ? &checkpoints.resumed()->schedule : nullptr);
+    FixResult r = fix_field(engine, opt, nc, geom, hooks ? &*hooks : nullptr);
+    if (r.stopped) {
+      out.stopped = true;
+      out.checkpoint = checkpoint_path(c.output, 0);
+      out.position = "copy " + std::to_string(k) + ", iteration " + std::to_string(r.iterations);
+      return out;
+    }
     if (!c.history.empty()) {
       if (root) write_history(c.history[std::size_t(k)], r.history);
       out.written.push_back(c.history[std::size_t(k)]);
@@ -265,6 +340,7 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
     if (root) write_summary(c.summary, {entry});
     out.written.push_back(c.summary);
   }
+  checkpoints.remove(); // the outputs are in place
   if (root) {
     for (const NamedPath& p : possible_outputs(c, opt))
       remove_stale_temporaries(p.path);

@@ -11,6 +11,14 @@
 // - each copy's convergence history (--history, history_file.h), whether or not it converged;
 // - the summary (--summary), and on convergence removes the .unconverged files an earlier run
 //   left under these names and the temporary files a killed run left for any of them.
+// With an output, the fix saves checkpoints and continues from one (checkpoint.h): a stop at
+// a checkpoint (a signal, --stop-after-iterations) returns at once with `stopped`, nothing
+// written but the checkpoint; the configuration's checkpoint files are removed once its
+// outputs are written.
+// With an output, the fix saves checkpoints and continues from one (checkpoint.h): a stop at
+// a checkpoint (a signal, --stop-after-iterations) returns at once with `stopped`, nothing
+// written but the checkpoint; the configuration's checkpoint files are removed once its
+// outputs are written.
 // An input that cannot be read is not an exception: the outcome carries the message (every
 // rank agrees) and nothing is written, so that a batch goes on with the next configuration.
 // Collective.
@@ -28,6 +36,9 @@ struct ConfigOutcome {
   std::vector<std::string> written; // every file written, under the name it got
   std::string error;                // the input could not be read ("": it was)
   double seconds_total = 0;         // reading, every copy, writing
+  bool stopped = false;             // at a checkpoint: nothing but it was written
+  std::string checkpoint;           // its file (rank 0's)
+  std::string position;             // where it is (Checkpoint::position)
 };
 
 // `label`: printed before the result line (the input, in a batch); "" for none.
@@ -36,7 +47,10 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
                       const std::string& label);
 
 // One copy: the schedule of opt on the engine (loaded with the copy's start), its progress
-// in the log (progress_log.h).
-FixResult fix_field(Engine& engine, const FixCommandOptions& opt, int nc, const Geometry& geom);
+// in the log (progress_log.h). With checkpoints, SIGTERM, SIGINT and SIGHUP are held while the
+// schedule runs (io/signal_cleanup.h) and released after it, unless it stopped at a checkpoint
+// (the caller then ends the process: end_as_by_signal).
+FixResult fix_field(Engine& engine, const FixCommandOptions& opt, int nc, const Geometry& geom,
+                    const ScheduleCheckpoints* checkpoints = nullptr);
 
 } // namespace gf

@@ -90,6 +90,9 @@ std::string Journal::unfinished_reason(const ConfigPaths& c) const {
   const auto it = entries_.find(c.input);
   if (it == entries_.end()) return "not in the journal";
   const YAML::Node& e = it->second;
+  if (text(e["state"]) == "interrupted")
+    return "interrupted at its checkpoint " + text(e["checkpoint"]) + " (" + text(e["position"]) +
+           "), continued from there";
   if (text(e["state"]) != "converged")
     return "recorded as " + (text(e["state"]).empty() ? "unknown" : text(e["state"]));
   std::vector<std::string> history;

@@ -9,7 +9,9 @@
 //     - index: 0                    position in the input list
 //       input: cfg.0000
 //       input_bytes: 1234           size of the input when it was fixed
-//       state: converged | not converged | failed
+//       state: converged | not converged | failed | interrupted
+//       checkpoint: ...             (interrupted: the checkpoint the next run continues from,
+//       position: copy 0, iteration 40  app/checkpoint.h; no other keys)
 //       error: ...                  (failed: why the input could not be read)
 //       <the keys of its summary entry (summary.h): output, transform_output, input_checksum,
 //        functional, theta, iterations, converged, seconds (in the schedules), copies ...>

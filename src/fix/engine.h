@@ -116,6 +116,14 @@ public:
   // made on first use (its arrays and transform plans). Throws Error for MAG, and on a
   // backend without transforms.
   virtual DescentField& descent_field() = 0;
+  // A checkpoint's share of the engine (app/checkpoint_file.h): this rank's links and g(x),
+  // halos included, and the Fourier-accelerated arrays where made (DescentField::save_state),
+  // as stored: the engine's precision, layout and storage, bitwise, never converted (device
+  // engines copy through the host, as download does). restore_state takes back what
+  // save_state gave on an engine of the same options and slab (else throws Error; MAG with
+  // Fourier arrays too); the halos are refilled before the next sweep. Not collective.
+  virtual std::vector<unsigned char> save_state() const = 0;
+  virtual void restore_state(const std::vector<unsigned char>& state) = 0;
 };
 
 // Throws Error naming the problem for an unsupported group or storage, odd extents, or a

@@ -30,6 +30,7 @@
 #include "fix/simd_sweep.h"
 #include "fix/site_functors.h"
 #include "fix/site_sweep.h"
+#include "fix/state_bytes.h"
 #include "fix/time_link_transform.h"
 #include "fourier/fourier_field.h"
 #include "gauge/landau_coulomb.h"
@@ -205,6 +206,33 @@ public:
       }
       return *descent_;
     }
+  }
+
+  std::vector<unsigned char> save_state() const override {
+    gf::synchronize(Exec{});
+    std::vector<unsigned char> out;
+    append_buffer(out, links_);
+    if (tracks_transform()) append_buffer(out, transform_);
+    out.push_back(descent_ ? 1 : 0);
+    if (descent_) descent_->save_state(out);
+    return out;
+  }
+
+  void restore_state(const std::vector<unsigned char>& state) override {
+    gf::synchronize(Exec{});
+    std::size_t at = take_buffer(state, 0, links_);
+    if (tracks_transform()) at = take_buffer(state, at, transform_);
+    if (at >= state.size()) throw Error("checkpoint state: the engine's arrays end early");
+    const bool descent = state[at++] != 0;
+    if (descent)
+      at = descent_field().restore_state(state, at);
+    else if (descent_)
+      throw Error("checkpoint state: saved without the Fourier arrays this engine has");
+    if (at != state.size())
+      throw Error("checkpoint state: more bytes than the engine's arrays (saved by an engine of "
+                  "other options or another slab)");
+    gf::synchronize(Exec{});
+    halo_fresh_ = false;
   }
 
 private:

@@ -85,18 +85,35 @@ public:
 
   FixResult run() {
     FixResult r;
-    for (const Phase& phase : opt_.phases) {
-      if (phase.descent.method != DescentMethod::none) {
-        if (descend_until_converged(phase)) {
-          r.converged = true;
-          break;
-        }
-      } else if (phase.update.kind == UpdateKind::heatbath) {
+    const ScheduleCheckpoints* cp = opt_.checkpoints;
+    if (cp && cp->resume) {
+      const ScheduleState& st = *cp->resume;
+      phase_ = st.phase;
+      done_ = st.done;
+      iteration_ = st.iteration;
+      seconds_before_ = st.seconds;
+      fourier_ = st.fourier;
+      descent_state_ = st.descent;
+      history_ = st.history;
+      resumed_ = true;
+    }
+    for (; phase_ < static_cast<int>(opt_.phases.size()); ++phase_) {
+      const Phase& phase = opt_.phases[std::size_t(phase_)];
+      bool converged = false;
+      if (phase.descent.method != DescentMethod::none)
+        converged = descend_until_converged(phase);
+      else if (phase.update.kind == UpdateKind::heatbath)
         anneal(phase);
-      } else if (relax_until_converged(phase)) {
-        r.converged = true;
-        break;
+      else
+        converged = relax_until_converged(phase);
+      if (stopped_) {
+        r.stopped = true;
+        r.iterations = iteration_;
+        return r;
       }
+      if (converged) break;
+      done_ = 0;
+      resumed_ = false;
     }
     if (opt_.reproject_interval > 0) engine_.reproject();
     r.final = measure();
@@ -112,7 +129,28 @@ public:
 
 private:
   double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    return seconds_before_ +
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+  // Between two sweeps or steps: saves the state where a checkpoint is due; true where the
+  // run stops there.
+  bool checkpoint(const FourierDescent* descent = nullptr) {
+    const ScheduleCheckpoints* cp = opt_.checkpoints;
+    if (!cp) return false;
+    const CheckpointAction a = cp->due(iteration_);
+    if (a == CheckpointAction::none) return false;
+    ScheduleState st;
+    st.phase = phase_;
+    st.done = done_;
+    st.iteration = iteration_;
+    st.seconds = elapsed();
+    st.fourier = fourier_;
+    if (descent) st.descent = descent->state();
+    st.history = history_;
+    cp->save(st);
+    stopped_ = a == CheckpointAction::save_and_stop;
+    return stopped_;
   }
   Measurement measure() { return checked(normalise(engine_.measure(), gauge_, nc_, geom_)); }
 
@@ -163,28 +201,32 @@ private:
     UpdateParams heat = phase.update;
     UpdateParams micro = phase.update;
     micro.kind = UpdateKind::microcanonical;
-    for (int step = 0; step < phase.sweeps; ++step) {
+    for (; done_ < phase.sweeps;) {
+      const long step = done_;
       const double frac = phase.sweeps > 1 ? double(step) / (phase.sweeps - 1) : 1.0;
       heat.temperature = phase.t_max + frac * (phase.t_min - phase.t_max);
       one_sweep(heat);
       for (int k = 0; k < phase.micro_steps; ++k)
         one_sweep(micro);
-      if ((step + 1) % opt_.check_interval == 0 && (progress_ || opt_.record_history))
+      ++done_;
+      if (done_ % opt_.check_interval == 0 && (progress_ || opt_.record_history))
         report("anneal", heat.temperature, measure());
+      if (checkpoint()) return;
     }
   }
 
   // Returns true once the gauge condition holds.
   bool relax_until_converged(const Phase& phase) {
     const char* name = update_name(phase.update.kind);
-    for (int done = 0; done < phase.sweeps;) {
-      const int n = std::min(opt_.check_interval, phase.sweeps - done);
-      for (int k = 0; k < n; ++k)
-        one_sweep(phase.update);
-      done += n;
-      const Measurement m = measure();
-      report(name, 0.0, m);
-      if (gauge_condition_holds(m, gauge_, opt_.tolerance)) return true;
+    while (done_ < phase.sweeps) {
+      one_sweep(phase.update);
+      ++done_;
+      if (done_ % opt_.check_interval == 0 || done_ == phase.sweeps) {
+        const Measurement m = measure();
+        report(name, 0.0, m);
+        if (gauge_condition_holds(m, gauge_, opt_.tolerance)) return true;
+      }
+      if (checkpoint()) return false;
     }
     return false;
   }
@@ -206,15 +248,21 @@ private:
   bool descend(DescentField& field, const Phase& phase) {
     FourierDescent descent(field, phase.descent);
     const char* name = descent_name(phase.descent.method);
-    Measurement m = normalised(descent.start());
-    ++fourier_.gradients;
-    if (gauge_condition_holds(m, gauge_, opt_.tolerance)) {
-      report(name, 0.0, m);
-      return true;
+    Measurement m;
+    if (resumed_ && done_ > 0) { // the gradient of the restored links, counted when it was made
+      m = normalised(descent.resume(descent_state_));
+    } else {
+      m = normalised(descent.start());
+      ++fourier_.gradients;
+      if (gauge_condition_holds(m, gauge_, opt_.tolerance)) {
+        report(name, 0.0, m);
+        return true;
+      }
     }
-    for (int done = 0; done < phase.sweeps; ++done) {
+    while (done_ < phase.sweeps) {
       const FourierDescent::Step s = descent.step();
       ++iteration_;
+      ++done_;
       fourier_.gradients += s.gradients;
       const DescentSums* sums = s.sums;
       if (opt_.reproject_interval > 0 && iteration_ % opt_.reproject_interval == 0) {
@@ -224,11 +272,11 @@ private:
       }
       m = normalised(*sums);
       const bool holds = gauge_condition_holds(m, gauge_, opt_.tolerance);
-      const bool last = holds || s.stalled || done + 1 == phase.sweeps;
-      if (last || (done + 1) % opt_.check_interval == 0)
-        report(s.stalled ? "stalled" : name, 0.0, m);
+      const bool last = holds || s.stalled || done_ == phase.sweeps;
+      if (last || done_ % opt_.check_interval == 0) report(s.stalled ? "stalled" : name, 0.0, m);
       if (holds) return true;
       if (s.stalled) return false;
+      if (checkpoint(&descent)) return false;
     }
     return false;
   }
@@ -241,6 +289,12 @@ private:
   const std::function<void(const Progress&)>& progress_;
   std::chrono::steady_clock::time_point start_;
   long iteration_ = 0;
+  int phase_ = 0;                       // the phase being run
+  long done_ = 0;                       // its sweeps or steps done
+  double seconds_before_ = 0;           // in the schedule before this run (a resumed checkpoint's)
+  bool resumed_ = false;                // the current phase continues a checkpoint's
+  bool stopped_ = false;                // at a checkpoint
+  FourierDescent::State descent_state_; // a resumed Fourier phase's
   FourierCost fourier_;
   std::vector<HistoryRow> history_;
 };

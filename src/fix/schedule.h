@@ -32,12 +32,15 @@ struct Phase {
   int micro_steps = 3;              // anneal only
 };
 
+struct ScheduleCheckpoints;
+
 struct FixOptions {
   std::vector<Phase> phases;
   double tolerance = 1e-12;
   int check_interval = 100;
   int reproject_interval = 0;
-  bool record_history = false; // FixResult::history
+  bool record_history = false;                      // FixResult::history
+  const ScheduleCheckpoints* checkpoints = nullptr; // null: none
 };
 
 struct Measurement {
@@ -80,12 +83,36 @@ struct FourierCost {
 };
 
 struct FixResult {
+  bool stopped = false; // at a checkpoint (ScheduleCheckpoints): only `iterations` is set
   bool converged = false;
   long iterations = 0;
   Measurement final;
   double seconds = 0;
   FourierCost fourier;
   std::vector<HistoryRow> history; // FixOptions::record_history
+};
+
+// Where a run of the schedule is between two sweeps or steps: what a checkpoint keeps besides
+// the engine's arrays (Engine::save_state).
+struct ScheduleState {
+  int phase = 0;       // the phase being run (an index of FixOptions::phases)
+  long done = 0;       // its sweeps (annealing: steps; Fourier phases: steps) done
+  long iteration = 0;  // of the whole schedule: numbers the sweeps (keys the random numbers)
+  double seconds = 0;  // spent in the schedule, earlier runs included
+  FourierCost fourier; // so far (the transpose path aside)
+  FourierDescent::State descent; // of a Fourier phase
+  std::vector<HistoryRow> history;
+};
+
+enum class CheckpointAction { none, save, save_and_stop };
+
+// due(iteration) is asked between sweeps and steps and must answer alike on every rank (it
+// is collective); save(state) then writes the state with the engine's arrays. With `resume`
+// the run continues from that state, the engine holding the arrays saved with it.
+struct ScheduleCheckpoints {
+  std::function<CheckpointAction(long iteration)> due;
+  std::function<void(const ScheduleState&)> save;
+  const ScheduleState* resume = nullptr;
 };
 
 // Normalises an engine's per-slice sums into F and theta for the gauge.

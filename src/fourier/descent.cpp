@@ -42,6 +42,13 @@ const DescentSums& FourierDescent::start() {
   return sums_;
 }
 
+const DescentSums& FourierDescent::resume(const State& s) {
+  step_ = s.step;
+  gz_prev_ = s.gz_prev;
+  recent_ = s.recent;
+  return start();
+}
+
 double FourierDescent::slope() const {
   return total(sums_.slope);
 }

@@ -67,6 +67,19 @@ public:
 
   double step_length() const { return step_; }
 
+  // What a checkpoint keeps of the descent between two steps, besides the field's arrays
+  // (DescentField::save_state): the next trial step, <Delta, Z> of the previous step and
+  // FASD's window of recent F.
+  struct State {
+    double step = 0;
+    double gz_prev = 0;
+    std::vector<double> recent;
+  };
+  State state() const { return {step_, gz_prev_, recent_}; }
+  // Continues a descent saved between two steps, on the field's restored arrays: the state
+  // back, and the gradient of the restored links (as start()).
+  const DescentSums& resume(const State& s);
+
 private:
   double evaluate(double a); // moves to a along D, returns F there; sums_ updated
   bool ascent(double f, double s) const;

@@ -17,6 +17,7 @@
 // move(b) would, up to rounding. The raw functional F_raw = sum_{x, mu} Re tr U_mu(x) changes
 // along the line with slope dF_raw/da = sum_x tr[D(x) Delta(x)] (the slope below), exactly.
 #pragma once
+#include <cstddef>
 #include <vector>
 
 namespace gf {
@@ -59,6 +60,11 @@ public:
   // node), "pointers" (MPI reads the arrays: CPU, or CUDA-aware MPI) or "staged" (through
   // pinned host memory).
   virtual const char* transpose_path() const = 0;
+  // Z, D and whether D was set, appended to `out` as stored (Engine::save_state); restore_state
+  // reads them back from position `at` of `in`, returns the position after them, and takes
+  // the links as changed (the next evaluate() computes the gradient from them).
+  virtual void save_state(std::vector<unsigned char>& out) const = 0;
+  virtual std::size_t restore_state(const std::vector<unsigned char>& in, std::size_t at) = 0;
 };
 
 } // namespace gf

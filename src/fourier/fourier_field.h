@@ -38,6 +38,7 @@
 #include "core/error.h"
 #include "fix/launch_candidates.h"
 #include "fix/launch_choice.h"
+#include "fix/state_bytes.h"
 #include "fourier/cufft_fft.h"
 #include "fourier/descent_field.h"
 #include "fourier/fftw_fft.h"
@@ -194,6 +195,22 @@ public:
     if (lay_.ranks == 1) return "local";
     if (peer_units_) return "peer";
     return mpi_reads_arrays() ? "pointers" : "staged";
+  }
+
+  void save_state(std::vector<unsigned char>& out) const override {
+    gf::synchronize(Exec{});
+    append_buffer(out, z_);
+    append_buffer(out, d_);
+    out.push_back(have_direction_ ? 1 : 0);
+  }
+  std::size_t restore_state(const std::vector<unsigned char>& in, std::size_t at) override {
+    gf::synchronize(Exec{});
+    at = take_buffer(in, take_buffer(in, at, z_), d_);
+    if (at >= in.size()) throw Error("checkpoint state: the Fourier arrays end early");
+    have_direction_ = in[at] != 0;
+    algebra_current_ = false;
+    hooks_.links_changed();
+    return at + 1;
   }
 
 private:
