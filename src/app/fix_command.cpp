@@ -119,6 +119,7 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
       ->check(real_in(0, 1, false));
   fix.add_option("--seed", opt.engine.seed, "seed of the random numbers (annealing, stochastic)")
       ->check(whole_number);
+  add_measure_options(fix, opt.measure, true);
   add_log_options(fix, opt.log);
   fix.add_flag("--checksum-warning-only", opt.checksum_warning_only,
                "report a checksum mismatch in the input as a warning, not an error");
@@ -135,6 +136,7 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
 int run_fix(FixCommandOptions& opt, const std::string& command_line) {
   build_schedule(opt);
   check_fix_options(opt);
+  check_measure_options(opt.measure, opt.given, true, opt.engine.gauge);
   const BatchPlan plan = plan_batch(opt); // every path checked before anything is read
   open_log(opt.log);
   if (opt.output.empty())

@@ -2,6 +2,7 @@
 // file, and its validation. The CLI (fix_command.cpp) fills it; run_fix consumes it.
 #pragma once
 #include "app/log_options.h"
+#include "app/measurements.h"
 #include "fix/engine.h"
 #include "fix/schedule.h"
 #include <array>
@@ -54,7 +55,8 @@ struct FixCommandOptions {
   int copies = 1;
   bool keep_copies = false;     // write every copy too (copy_path, output_pattern.h)
   double copy_tolerance = 1e-8; // a copy reached the best when F_best - F_copy <= this
-  LogOptions log; // -q, -v, --log-file
+  MeasureOptions measure; // --measure and its outputs (patterns), measurements.h
+  LogOptions log;         // -q, -v, --log-file
   bool checksum_warning_only = false;
   std::set<std::string> given; // long names of the options given (command line or --config)
 };
