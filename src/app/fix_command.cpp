@@ -141,6 +141,10 @@ int run_fix(FixCommandOptions& opt, const std::string& command_line) {
   open_log(opt.log);
   if (opt.output.empty())
     log::warning("no output requested: without --output (-o) the fixed field is not written");
+  if (!opt.measure.static_potential.empty() && opt.engine.gauge != GaugeKind::coulomb)
+    log::warning("--static-potential on {}-gauge fields: the static potential from Wilson lines "
+                 "assumes Coulomb gauge",
+                 gauge_name(opt.engine.gauge));
   return run_batch(plan, opt, command_line);
 }
 

@@ -2,6 +2,7 @@
 #include "core/error.h"
 #include "io/provenance.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -64,9 +65,10 @@ std::vector<std::pair<std::string, std::string>> defining_options(const FixComma
   // them records none, and stays valid).
   const MeasureOptions& m = opt.measure;
   if (!m.measure.empty()) {
-    std::string list;
-    for (const std::string& name : m.measure)
-      list += (list.empty() ? "" : ",") + name;
+    std::string list; // in the order of observables(), whatever the order given
+    for (const Observable& o : observables())
+      if (std::find(m.measure.begin(), m.measure.end(), o.name) != m.measure.end())
+        list += (list.empty() ? "" : std::string(",")) + o.name;
     d.push_back({"measure", list});
     if (!m.gluon_propagator.empty()) {
       d.push_back({"max-n2", std::to_string(m.max_n2)});

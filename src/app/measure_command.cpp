@@ -1,4 +1,5 @@
 #include "app/measure_command.h"
+#include "app/build_info.h"
 #include "app/cli_checks.h"
 #include "core/error.h"
 #include "core/log.h"
@@ -37,6 +38,7 @@ int run_measure(const MeasureCommandOptions& opt, const std::string& command_lin
   check_run_paths({{"--input", opt.input}, {"--config", opt.config}},
                   with_log_file(out_paths, opt.log));
   open_log(opt.log);
+  log_run_header(world, command_line, "", "");
   const auto started = std::chrono::steady_clock::now();
   ReadOptions ro;
   ro.checksum_warning_only = opt.checksum_warning_only;

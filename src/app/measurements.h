@@ -1,7 +1,9 @@
 // measurements.h: the observables of `gaugefix measure` and `gaugefix fix --measure` (the
 // functions of src/measure/), their options and the one table that dispatches to them.
 // Adding an observable is one entry of `observables()` (its name in --measure, its output
-// option and the function that computes its table) plus its options.
+// option and the function that computes its table) plus its options: the ghost propagator
+// and the Abelian projection of the maximally Abelian gauge (src/measure/ghost_propagator.h,
+// abelian_projection.h, --ghost-propagator, --abelian) are to come in this way.
 //   --gluon-propagator OUT  with --max-n2 N, --cut psq|hypercubic|cylinder, --cylinder-width W:
 //                           the Landau gluon propagator, or in Coulomb gauge the equal-time
 //                           spatial and temporal propagators (gluon_propagator.h)
