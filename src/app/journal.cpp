@@ -97,8 +97,8 @@ std::string Journal::unfinished_reason(const ConfigPaths& c) const {
     for (const YAML::Node& h : e["history"])
       history.push_back(text(h));
   std::map<std::string, std::string> measured;
-  if (e["measurements"].IsMap())
-    for (const auto& kv : e["measurements"])
+  if (const YAML::Node m = e["measurements"]; m && m.IsMap()) // absent: nothing measured
+    for (const auto& kv : m)
       measured[kv.first.as<std::string>()] = text(kv.second);
   if (text(e["output"]) != c.output || text(e["transform_output"]) != c.transform_output ||
       text(e["summary"]) != c.summary || history != c.history || measured != c.measurements)

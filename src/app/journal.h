@@ -14,7 +14,7 @@
 //       <the keys of its summary entry (summary.h): output, transform_output, input_checksum,
 //        functional, theta, iterations, converged, seconds (in the schedules), copies ...>
 //       summary: <its --summary file or "">
-//       measurements: {gluon: <file>, ...}   the --measure outputs written for it
+//       measurements: {gluon: <file>, ...}   the --measure outputs written for it (if any)
 //       seconds_total: reading, every copy and writing
 //       files: [{path, bytes, crc32}]   every file written for it (io/file_digest.h)
 //
