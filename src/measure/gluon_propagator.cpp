@@ -46,16 +46,22 @@ FftwArray lie_field(const HostField& whole) {
   return a;
 }
 
-// Executes an FFTW plan made (and destroyed) under the planner lock.
+// Transforms each of the `components` interleaved components of `a` (a + c, c < components)
+// with one FFTW plan for one component, made (and destroyed) under the planner lock and
+// without alignment assumptions (FFTW_UNALIGNED: a + c is only 16-byte aligned). The
+// components are shared among the OpenMP threads; each is transformed alone by the same plan,
+// so a value does not depend on the number of threads.
 template <class MakePlan>
-void transform(MakePlan make) {
+void transform(fftw_complex* a, int components, MakePlan make) {
   fftw_plan plan;
   {
     std::lock_guard<std::mutex> hold(fftw_planner_lock());
     plan = make();
   }
   if (!plan) throw Error("FFTW could not plan the Fourier transform of the gauge potential");
-  fftw_execute(plan);
+#pragma omp parallel for schedule(dynamic)
+  for (int c = 0; c < components; ++c)
+    fftw_execute_dft(plan, a + c, a + c);
   std::lock_guard<std::mutex> hold(fftw_planner_lock());
   fftw_destroy_plan(plan);
 }
@@ -90,10 +96,10 @@ std::vector<LandauGluonRow> landau_gluon_propagator(const HostField& u, const Mo
   const int per_site = 4 * n * n;
   const int* L = whole.geom.L;
   FftwArray a = lie_field(whole);
-  transform([&] {
+  transform(a.get(), per_site, [&] {
     const int dims[4] = {L[3], L[2], L[1], L[0]}; // slowest first
-    return fftw_plan_many_dft(4, dims, per_site, a.get(), nullptr, per_site, 1, a.get(), nullptr,
-                              per_site, 1, FFTW_BACKWARD, FFTW_ESTIMATE);
+    return fftw_plan_many_dft(4, dims, 1, a.get(), nullptr, per_site, 1, a.get(), nullptr, per_site,
+                              1, FFTW_BACKWARD, FFTW_ESTIMATE | FFTW_UNALIGNED);
   });
 
   const double volume = double(whole.geom.global_volume());
@@ -145,12 +151,13 @@ std::vector<CoulombGluonRow> coulomb_gluon_propagator(const HostField& u, const 
   const int* L = whole.geom.L;
   const std::int64_t v3 = whole.geom.v3;
   FftwArray a = lie_field(whole);
-  transform([&] {
+  transform(a.get(), per_site, [&] {
     const fftw_iodim space[3] = {{L[2], L[1] * L[0] * per_site, L[1] * L[0] * per_site},
                                  {L[1], L[0] * per_site, L[0] * per_site},
                                  {L[0], per_site, per_site}};
-    const fftw_iodim batch[2] = {{L[3], int(v3) * per_site, int(v3) * per_site}, {per_site, 1, 1}};
-    return fftw_plan_guru_dft(3, space, 2, batch, a.get(), a.get(), FFTW_BACKWARD, FFTW_ESTIMATE);
+    const fftw_iodim slices = {L[3], int(v3) * per_site, int(v3) * per_site};
+    return fftw_plan_guru_dft(3, space, 1, &slices, a.get(), a.get(), FFTW_BACKWARD,
+                              FFTW_ESTIMATE | FFTW_UNALIGNED);
   });
 
   const double volume = double(whole.geom.global_volume());

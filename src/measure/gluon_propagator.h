@@ -16,8 +16,9 @@
 //   temporal = c sum_t tr[A_t(p, t) A_t(p, t)^dagger]
 //   c = 2/((N^2-1) 2 V) for p != 0, 2/((N^2-1) 3 V) at p = 0 (GLU's normalisation for both).
 // The field is this rank's slab; every rank calls and gets the same rows (gathered_field.h:
-// the whole field on every rank). Deterministic: the FFTs are FFTW plans made with
-// FFTW_ESTIMATE on arrays of fixed alignment, and each row is computed alone.
+// the whole field on every rank). Deterministic: one FFTW plan (FFTW_ESTIMATE, FFTW_UNALIGNED)
+// transforms each component of A alone, the components shared among the OpenMP threads, and
+// each row is computed alone.
 #pragma once
 #include "comm/world.h"
 #include "lattice/host_field.h"
