@@ -28,10 +28,6 @@ Table potential_table(const HostField& u, const MeasureOptions& opt, GaugeKind,
   return table_of(static_potential(u, opt.max_t, world));
 }
 
-std::string text(double v) {
-  return provenance_text(v);
-}
-
 } // namespace
 
 const std::vector<Observable>& observables() {
@@ -135,10 +131,10 @@ RunRecord measurement_record(const std::string& command_line, const std::string&
                  {"gauge", gauge_name(gauge)}};
   if (const auto& f = provenance.gauge_fixing) {
     r.insert(r.end(), {{"gauge_fixing_gauge", f->gauge},
-                       {"gauge_fixing_tolerance", text(f->tolerance)},
-                       {"gauge_fixing_theta", text(f->theta)},
-                       {"gauge_fixing_theta_max_slice", text(f->theta_max_slice)},
-                       {"gauge_fixing_functional", text(f->functional)},
+                       {"gauge_fixing_tolerance", provenance_text(f->tolerance)},
+                       {"gauge_fixing_theta", provenance_text(f->theta)},
+                       {"gauge_fixing_theta_max_slice", provenance_text(f->theta_max_slice)},
+                       {"gauge_fixing_functional", provenance_text(f->functional)},
                        {"gauge_fixing_iterations", std::to_string(f->iterations)},
                        {"gauge_fixing_converged", f->converged ? "true" : "false"},
                        {"gauge_fixing_precision", f->precision},
