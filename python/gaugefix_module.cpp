@@ -22,6 +22,20 @@ py::dict as_dict(const std::vector<std::pair<std::string, std::string>>& pairs) 
   return d;
 }
 
+// A measurement table as {column: 1-D float64 array}, in column order.
+py::dict table_dict(const gaugefix::MeasurementTable& t) {
+  py::dict d;
+  const std::size_t rows = t.rows(), cols = t.columns.size();
+  for (std::size_t c = 0; c < cols; ++c) {
+    py::array_t<double> a(static_cast<py::ssize_t>(rows));
+    double* out = a.mutable_data();
+    for (std::size_t r = 0; r < rows; ++r)
+      out[r] = t.values[r * cols + c];
+    d[py::str(t.columns[c])] = a;
+  }
+  return d;
+}
+
 py::tuple read_file(const std::string& path, bool checksum_warning_only, const py::object& comm) {
   gaugefix::ReadOptions ro;
   ro.checksum_warning_only = checksum_warning_only;
@@ -298,6 +312,47 @@ PYBIND11_MODULE(gaugefix, m) {
       },
       "links"_a, py::kw_only(), "comm"_a = py::none(),
       "(1/6V) sum_x sum_{mu<nu} Re tr P_mu,nu(x) / N");
+
+  m.def(
+      "gluon_propagator",
+      [](const py::handle& links, int max_n2, const std::string& cut, double cylinder_width,
+         const std::string& gauge, const py::object& comm) {
+        const gaugefix::Communicator c = communicator(comm);
+        const gaugefix::Field f = field_from_array(links, "links", c);
+        gaugefix::GluonPropagatorOptions o;
+        o.max_n2 = max_n2;
+        o.cut = cut;
+        o.cylinder_width = cylinder_width;
+        o.gauge = gauge;
+        gaugefix::MeasurementTable t;
+        {
+          py::gil_scoped_release unlocked;
+          t = gaugefix::gluon_propagator(f, o, c);
+        }
+        return table_dict(t);
+      },
+      "links"_a, py::kw_only(), "max_n2"_a = 4, "cut"_a = "psq", "cylinder_width"_a = 1.0,
+      "gauge"_a = "landau", "comm"_a = py::none(),
+      "The gluon propagator of gauge-fixed links as `gaugefix measure --gluon-propagator` "
+      "writes it: a dict of arrays (Landau: nx, ny, nz, nt, p2, transverse, longitudinal; "
+      "Coulomb: nx, ny, nz, p2, spatial, temporal).");
+
+  m.def(
+      "static_potential",
+      [](const py::handle& links, int max_t, const py::object& comm) {
+        const gaugefix::Communicator c = communicator(comm);
+        const gaugefix::Field f = field_from_array(links, "links", c);
+        gaugefix::MeasurementTable t;
+        {
+          py::gil_scoped_release unlocked;
+          t = gaugefix::static_potential(f, max_t, c);
+        }
+        return table_dict(t);
+      },
+      "links"_a, "max_t"_a, py::kw_only(), "comm"_a = py::none(),
+      "C(r, T) and V(r, T) = log(C(r, T)/C(r, T+1)) from the temporal Wilson lines of "
+      "Coulomb-gauge links, as `gaugefix measure --static-potential` writes them: a dict of "
+      "arrays r, t, correlator, potential.");
 
   m.def(
       "apply_transform",

@@ -26,7 +26,7 @@ config_refused() {
 
 case $case in
 help_defaults)
-  for sub in fix generate info convert transform tune; do
+  for sub in fix generate info convert transform tune measure; do
     "$g" "$sub" --help > "$d/help" || fail "$sub --help exit status $?"
     grep -q "^Usage: gaugefix $sub " "$d/help" || fail "$sub: usage line: $(head -n 2 "$d/help")"
     grep -q -- "--config FILE" "$d/help" || fail "$sub --help does not name --config"

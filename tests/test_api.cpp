@@ -4,8 +4,9 @@
 // field and which leaves the plaquette alone; the progress callback; the automatic storage;
 // errors as gaugefix::Error naming the function and the option or file; fields not in SU(N)
 // refused, or projected onto it with reproject. ApiRanks (also run
-// on 2 ranks): with a communicator every rank's slab of generate, fix, measure and write is
-// the single-process result, bit for bit.
+// on 2 ranks): with a communicator every rank's slab of generate, fix, measure and write, and
+// the gluon propagator and static potential of the slabs, are the single-process result, bit
+// for bit.
 #include "gaugefix/gaugefix.h"
 #include <algorithm>
 #include <cmath>
@@ -337,6 +338,22 @@ TEST(ApiRanks, EveryRanksSlabIsTheSingleProcessResult) {
   EXPECT_EQ(measure(slab, "coulomb", comm).theta_per_slice,
             measure(whole, "coulomb").theta_per_slice);
   EXPECT_EQ(plaquette(slab, comm), plaquette(whole));
+  // the measurements: every rank gets the whole table, the single process's
+  GluonPropagatorOptions g;
+  g.gauge = "coulomb";
+  g.max_n2 = 2;
+  const MeasurementTable gluon = gluon_propagator(whole, g);
+  EXPECT_EQ(gluon.columns,
+            (std::vector<std::string>{"nx", "ny", "nz", "p2", "spatial", "temporal"}));
+  EXPECT_EQ(gluon.rows(), 19u); // spatial n with n^2 <= 2 on 4^3
+  EXPECT_EQ(gluon_propagator(slab, g, comm).values, gluon.values);
+  const MeasurementTable potential = static_potential(whole, 2);
+  EXPECT_EQ(potential.rows(), 6u); // r = 0..2, T = 1..2
+  EXPECT_NEAR(potential.values[2], 3.0 * 64, 1e-10); // C(0, 1) = N V3
+  EXPECT_EQ(static_potential(slab, 2, comm).values, potential.values);
+  g.gauge = "mag";
+  expect_error([&] { gluon_propagator(whole, g); }, "gluon_propagator: gauge");
+  expect_error([&] { static_potential(whole, 8); }, "static_potential: static potential: max_t");
 
   TempDir dir;
   WriteOptions w;

@@ -292,4 +292,32 @@ GAUGEFIX_API void apply_transform(Field& links, const Field& g,
 // does, to `links` and returns it.
 GAUGEFIX_API Field random_transform(Field& links, std::uint64_t seed);
 
+// ---------------------------------------------------------------------------------------
+// Measurements on a gauge-fixed field (docs/measurements.md), as `gaugefix measure` writes
+// them: the same columns and numbers as its CSV files. Computed on the host in double
+// precision; with a communicator every rank passes its slab and gets the whole table.
+
+struct MeasurementTable {
+  std::vector<std::string> columns;
+  std::vector<double> values; // rows() x columns.size(), row-major
+  std::size_t rows() const { return columns.empty() ? 0 : values.size() / columns.size(); }
+};
+
+struct GluonPropagatorOptions {
+  std::string gauge = "landau"; // landau, or coulomb: the equal-time propagators
+  int max_n2 = 4;               // momenta with sum n_mu^2 <= max_n2 (GLU's MAXMOM)
+  std::string cut = "psq";      // psq, hypercubic or cylinder
+  double cylinder_width = 1.0;  // cylinder: in units of 2 pi / min L
+};
+
+// Landau: nx, ny, nz, nt, p2, transverse, longitudinal; Coulomb: nx, ny, nz, p2, spatial,
+// temporal.
+GAUGEFIX_API MeasurementTable gluon_propagator(const Field& links,
+                                               const GluonPropagatorOptions& options = {},
+                                               const Communicator& communicator = {});
+
+// r, t, correlator, potential for on-axis r <= L/2 and t = 1 .. max_t (max_t < L_t).
+GAUGEFIX_API MeasurementTable static_potential(const Field& links, int max_t,
+                                               const Communicator& communicator = {});
+
 } // namespace gaugefix

@@ -13,14 +13,20 @@ namespace {
 struct OutputOption {
   const char* name;
   const std::string* pattern;
-  std::string ConfigPaths::*field; // null: --history, one name per copy (ConfigPaths::history)
+  std::string ConfigPaths::*field; // null: --history, one name per copy (ConfigPaths::history),
+                                   // or a measurement
+  const char* measured = nullptr;  // the observable of a measurement output (measurements.h)
 };
 
 std::vector<OutputOption> output_options(const FixCommandOptions& opt) {
-  return {{"--output", &opt.output, &ConfigPaths::output},
-          {"--transform-output", &opt.transform_output, &ConfigPaths::transform_output},
-          {"--summary", &opt.summary, &ConfigPaths::summary},
-          {"--history", &opt.history, nullptr}};
+  std::vector<OutputOption> o = {
+      {"--output", &opt.output, &ConfigPaths::output},
+      {"--transform-output", &opt.transform_output, &ConfigPaths::transform_output},
+      {"--summary", &opt.summary, &ConfigPaths::summary},
+      {"--history", &opt.history, nullptr}};
+  for (const Observable& m : observables())
+    o.push_back({m.option, &(opt.measure.*m.output), nullptr, m.name});
+  return o;
 }
 
 // The history of each copy of the configuration `in`.
@@ -70,6 +76,9 @@ std::vector<NamedPath> possible_outputs(const ConfigPaths& c, const FixCommandOp
   for (std::size_t k = 0; k < c.history.size(); ++k)
     add(c.history.size() > 1 ? "--history (copy " + std::to_string(k) + ")" : "--history",
         c.history[k], false);
+  for (const Observable& m : observables())
+    if (const auto it = c.measurements.find(m.name); it != c.measurements.end())
+      add(m.option, it->second, false);
   return out;
 }
 
@@ -99,8 +108,8 @@ BatchPlan plan_batch(const FixCommandOptions& opt) {
     for (const OutputOption& o : options) {
       if (o.pattern->empty()) continue;
       const std::vector<std::string> names =
-          o.field ? std::vector<std::string>{expand_pattern(o.name, *o.pattern, in)}
-                  : history_paths(opt, in);
+          o.field || o.measured ? std::vector<std::string>{expand_pattern(o.name, *o.pattern, in)}
+                                : history_paths(opt, in);
       for (const std::string& name : names) {
         if (name.empty())
           throw Error(std::string(o.name) + " '" + *o.pattern +
@@ -114,6 +123,8 @@ BatchPlan plan_batch(const FixCommandOptions& opt) {
       }
       if (o.field)
         c.*o.field = names.front();
+      else if (o.measured)
+        c.measurements[o.measured] = names.front();
       else
         c.history = names;
     }

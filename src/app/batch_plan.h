@@ -11,11 +11,14 @@
 //   the --config file) and against each other.
 // --history names one file per configuration and Gribov copy: its pattern may hold {copy};
 // without it, several copies get copy_path names (history.copy<c>.csv).
+// The outputs of --measure (app/measurements.h: --gluon-propagator, --static-potential) are
+// patterns like --output; they are written for converged fields only.
 // Failures throw gf::Error naming the option, the input and the file.
 #pragma once
 #include "app/fix_options.h"
 #include "io/path_checks.h"
 #include <cstddef>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -26,7 +29,8 @@ struct ConfigPaths {
   std::string input; // "": a generated field (no --input)
   std::size_t index = 0;
   std::string output, transform_output, summary;
-  std::vector<std::string> history; // one per Gribov copy (--history), or none
+  std::vector<std::string> history;                // one per Gribov copy (--history), or none
+  std::map<std::string, std::string> measurements; // observable name -> its output (--measure)
 };
 
 struct BatchPlan {

@@ -39,6 +39,12 @@ YAML::Node journal_entry(const ConfigPaths& c, const ConfigOutcome& o, const Wor
       if (kv.first.as<std::string>() != "input") e[kv.first.as<std::string>()] = kv.second;
   }
   e["summary"] = o.error.empty() ? c.summary : "";
+  if (o.error.empty() && o.entry.result.converged && !c.measurements.empty()) {
+    YAML::Node measured(YAML::NodeType::Map); // only where measured: journals stay as they were
+    for (const auto& [name, path] : c.measurements)
+      measured[name] = path;
+    e["measurements"] = measured;
+  }
   e["seconds_total"] = o.seconds_total;
   YAML::Node files(YAML::NodeType::Sequence);
   for (const std::string& path : o.written) {

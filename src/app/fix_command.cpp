@@ -130,6 +130,7 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
                  "iterations (tests)")
       ->check(whole_number)
       ->group("");
+  add_measure_options(fix, opt.measure, true);
   add_log_options(fix, opt.log);
   fix.add_flag("--checksum-warning-only", opt.checksum_warning_only,
                "report a checksum mismatch in the input as a warning, not an error");
@@ -146,10 +147,15 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
 int run_fix(FixCommandOptions& opt, const std::string& command_line) {
   build_schedule(opt);
   check_fix_options(opt);
+  check_measure_options(opt.measure, opt.given, true, opt.engine.gauge);
   const BatchPlan plan = plan_batch(opt); // every path checked before anything is read
   open_log(opt.log);
   if (opt.output.empty())
     log::warning("no output requested: without --output (-o) the fixed field is not written");
+  if (!opt.measure.static_potential.empty() && opt.engine.gauge != GaugeKind::coulomb)
+    log::warning("--static-potential on {}-gauge fields: the static potential from Wilson lines "
+                 "assumes Coulomb gauge",
+                 gauge_name(opt.engine.gauge));
   return run_batch(plan, opt, command_line);
 }
 

@@ -3,6 +3,7 @@
 #include "app/fix_checks.h"
 #include "app/fix_provenance.h"
 #include "app/history_file.h"
+#include "app/measurements.h"
 #include "app/output_pattern.h"
 #include "app/progress_log.h"
 #include "comm/decomposition.h"
@@ -208,9 +209,7 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
         out.error = "gauge file '" + c.input + "': another rank could not read it";
       return out;
     }
-    for (const auto& [name, value] : info.computed)
-      if (name.find("CHECKSUM") != std::string::npos || name.find("SUM") != std::string::npos)
-        entry.input_checksum += (entry.input_checksum.empty() ? "" : " ") + name + "=" + value;
+    entry.input_checksum = input_checksum(info);
     if (info.reunitarised)
       log::info("# {}: {}-bit links reunitarised on read", c.input, 8 * info.bytes_per_real);
   }
@@ -336,6 +335,22 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
   log_result(label, entry);
 
   writer.field(c.output, c.transform_output, entry, best_links, best_g);
+  if (!c.measurements.empty()) {
+    if (entry.result.converged) {
+      std::vector<MeasureOutput> outputs;
+      for (const Observable& m : observables())
+        if (const auto it = c.measurements.find(m.name); it != c.measurements.end())
+          outputs.push_back({&m, it->second});
+      const RunRecord record = measurement_record(
+          command_line, entry.input, entry.input_checksum,
+          fix_provenance(info.provenance, entry, opt.fix.tolerance, world), opt.engine.gauge);
+      measure_field(best_links, opt.measure, opt.engine.gauge, outputs, record, world);
+      for (const MeasureOutput& o : outputs)
+        out.written.push_back(o.path);
+    } else {
+      log::warning("{}not measured: the field did not converge", label);
+    }
+  }
   if (!c.summary.empty()) {
     if (root) write_summary(c.summary, {entry});
     out.written.push_back(c.summary);

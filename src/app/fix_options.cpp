@@ -2,6 +2,7 @@
 #include "core/error.h"
 #include "io/provenance.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -36,29 +37,47 @@ DescentParams parse_descent(const FixCommandOptions& opt) {
 std::vector<std::pair<std::string, std::string>> defining_options(const FixCommandOptions& opt) {
   const auto real = [](double v) { return provenance_text(v); }; // shortest exact text
   const EngineOptions& e = opt.engine;
-  return {{"gauge", gauge_name(e.gauge)},
-          {"precision", precision_name(e.precision)},
-          {"storage", std::to_string(storage_option(e.storage))},
-          {"tolerance", real(opt.fix.tolerance)},
-          {"algorithm", opt.algorithm},
-          {"alpha", opt.alpha},
-          {"omega", real(opt.omega)},
-          {"check-interval", std::to_string(opt.fix.check_interval)},
-          {"reproject-interval", std::to_string(opt.fix.reproject_interval)},
-          {"anneal-steps", std::to_string(opt.anneal_steps)},
-          {"t-max", real(opt.t_max)},
-          {"t-min", real(opt.t_min)},
-          {"micro-steps", std::to_string(opt.micro_steps)},
-          {"sr-steps", std::to_string(opt.sr_steps)},
-          {"sr-probability", real(opt.sr_probability)},
-          {"seed", std::to_string(e.seed)},
-          {"random-transform", std::to_string(opt.random_transform_seed)},
-          {"copies", std::to_string(opt.copies)},
-          {"copy-tolerance", real(opt.copy_tolerance)},
-          {"keep-copies", opt.keep_copies ? "true" : "false"},
-          {"output-format", opt.output_format},
-          {"output-bits", std::to_string(opt.output_bits)},
-          {"transform-format", opt.transform_format}};
+  std::vector<std::pair<std::string, std::string>> d = {
+      {"gauge", gauge_name(e.gauge)},
+      {"precision", precision_name(e.precision)},
+      {"storage", std::to_string(storage_option(e.storage))},
+      {"tolerance", real(opt.fix.tolerance)},
+      {"algorithm", opt.algorithm},
+      {"alpha", opt.alpha},
+      {"omega", real(opt.omega)},
+      {"check-interval", std::to_string(opt.fix.check_interval)},
+      {"reproject-interval", std::to_string(opt.fix.reproject_interval)},
+      {"anneal-steps", std::to_string(opt.anneal_steps)},
+      {"t-max", real(opt.t_max)},
+      {"t-min", real(opt.t_min)},
+      {"micro-steps", std::to_string(opt.micro_steps)},
+      {"sr-steps", std::to_string(opt.sr_steps)},
+      {"sr-probability", real(opt.sr_probability)},
+      {"seed", std::to_string(e.seed)},
+      {"random-transform", std::to_string(opt.random_transform_seed)},
+      {"copies", std::to_string(opt.copies)},
+      {"copy-tolerance", real(opt.copy_tolerance)},
+      {"keep-copies", opt.keep_copies ? "true" : "false"},
+      {"output-format", opt.output_format},
+      {"output-bits", std::to_string(opt.output_bits)},
+      {"transform-format", opt.transform_format}};
+  // The measurement options, where measurements are asked for (a journal of a run without
+  // them records none, and stays valid).
+  const MeasureOptions& m = opt.measure;
+  if (!m.measure.empty()) {
+    std::string list; // in the order of observables(), whatever the order given
+    for (const Observable& o : observables())
+      if (std::find(m.measure.begin(), m.measure.end(), o.name) != m.measure.end())
+        list += (list.empty() ? "" : std::string(",")) + o.name;
+    d.push_back({"measure", list});
+    if (!m.gluon_propagator.empty()) {
+      d.push_back({"max-n2", std::to_string(m.max_n2)});
+      d.push_back({"cut", m.cut});
+      if (m.cut == "cylinder") d.push_back({"cylinder-width", real(m.cylinder_width)});
+    }
+    if (!m.static_potential.empty()) d.push_back({"max-t", std::to_string(m.max_t)});
+  }
+  return d;
 }
 
 void build_schedule(FixCommandOptions& opt) {

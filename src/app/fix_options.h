@@ -2,6 +2,7 @@
 // file, and its validation. The CLI (fix_command.cpp) fills it; run_fix consumes it.
 #pragma once
 #include "app/log_options.h"
+#include "app/measurements.h"
 #include "fix/engine.h"
 #include "fix/schedule.h"
 #include <array>
@@ -59,7 +60,8 @@ struct FixCommandOptions {
   // signal); a stop with a checkpoint once this process did this many iterations (0: never)
   double checkpoint_interval = -1;
   long stop_after_iterations = 0;
-  LogOptions log; // -q, -v, --log-file
+  MeasureOptions measure; // --measure and its outputs (patterns), measurements.h
+  LogOptions log;         // -q, -v, --log-file
   bool checksum_warning_only = false;
   std::set<std::string> given; // long names of the options given (command line or --config)
 };

@@ -99,8 +99,12 @@ std::string Journal::unfinished_reason(const ConfigPaths& c) const {
   if (e["history"].IsSequence())
     for (const YAML::Node& h : e["history"])
       history.push_back(text(h));
+  std::map<std::string, std::string> measured;
+  if (const YAML::Node m = e["measurements"]; m && m.IsMap()) // absent: nothing measured
+    for (const auto& kv : m)
+      measured[kv.first.as<std::string>()] = text(kv.second);
   if (text(e["output"]) != c.output || text(e["transform_output"]) != c.transform_output ||
-      text(e["summary"]) != c.summary || history != c.history)
+      text(e["summary"]) != c.summary || history != c.history || measured != c.measurements)
     return "recorded with other output names";
   std::error_code ec;
   const auto bytes = std::filesystem::file_size(c.input, ec);

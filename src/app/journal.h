@@ -16,6 +16,7 @@
 //       <the keys of its summary entry (summary.h): output, transform_output, input_checksum,
 //        functional, theta, iterations, converged, seconds (in the schedules), copies ...>
 //       summary: <its --summary file or "">
+//       measurements: {gluon: <file>, ...}   the --measure outputs written for it (if any)
 //       seconds_total: reading, every copy and writing
 //       files: [{path, bytes, crc32}]   every file written for it (io/file_digest.h)
 //
@@ -25,9 +26,10 @@
 //   record the same defining options as this run: otherwise it throws gf::Error naming the
 //   journal and every option that differs (a restart must be the same command; another
 //   --journal starts afresh). A file that is not a journal throws naming it.
-// - finished(c): the entry of c.input says converged, names the same output, transform_output
-//   and summary as c, the input has the recorded size, and every recorded file still has its
-//   size and CRC-32. Such a configuration is not fixed again; anything else is redone.
+// - finished(c): the entry of c.input says converged, names the same output, transform_output,
+//   summary and measurement outputs as c, the input has the recorded size, and every recorded file
+//   still has its size and CRC-32. Such a configuration is not fixed again; anything else is
+//   redone.
 // - record(c, entry): replaces the entry of c.input and rewrites the journal.
 #pragma once
 #include "app/batch_plan.h"

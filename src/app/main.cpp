@@ -1,4 +1,5 @@
-// gaugefix: command-line entry point. Subcommands: fix, generate, info, convert, transform, tune.
+// gaugefix: command-line entry point. Subcommands: fix, generate, info, convert, transform, tune,
+// measure.
 // Options come from the command line and, with --config FILE after the subcommand, from a YAML
 // file of the same names (yaml_config.h, CLI11's config mechanism; the command line wins).
 // Exit status: 0 done (also where the reader of stdout closed it early: docs/logs.md); 1 bad
@@ -11,6 +12,7 @@
 #include "app/fix_command.h"
 #include "app/generate_command.h"
 #include "app/info_command.h"
+#include "app/measure_command.h"
 #include "app/repeated_options.h"
 #include "app/transform_command.h"
 #include "app/tune_command.h"
@@ -37,6 +39,7 @@ struct Commands {
   gf::ConvertCommandOptions convert;
   gf::TransformCommandOptions transform;
   gf::TuneCommandOptions tune;
+  gf::MeasureCommandOptions measure;
 };
 
 // Every rank runs the same command of the same build: ranks started with different command
@@ -101,7 +104,10 @@ int main(int argc, char** argv) {
   CLI::App* tune = app.add_subcommand(
       "tune", "tune the kernels of a fix on this device and store the winners in the tune cache");
   gf::add_tune_options(*tune, c.tune);
-  for (CLI::App* sub : {fix, generate, info, convert, transform, tune})
+  CLI::App* measure = app.add_subcommand(
+      "measure", "measure the gluon propagator or the static potential of a gauge-fixed field");
+  gf::add_measure_command_options(*measure, c.measure);
+  for (CLI::App* sub : {fix, generate, info, convert, transform, tune, measure})
     sub->footer(config_help);
 
   std::string command_line;
@@ -111,7 +117,7 @@ int main(int argc, char** argv) {
     check_same_command(world, argc, argv);
     try {
       const std::vector<std::string> args(argv, argv + argc);
-      gf::check_repeated_options(args, {fix, generate, info, convert, transform, tune});
+      gf::check_repeated_options(args, {fix, generate, info, convert, transform, tune, measure});
       app.parse(argc, argv);
     } catch (const CLI::CallForHelp&) {
       if (world.rank() == 0) std::cout << app.help(); // the subcommand's help when it was named
@@ -140,7 +146,8 @@ int main(int argc, char** argv) {
                                                                       {info, &c.info.log},
                                                                       {convert, &c.convert.log},
                                                                       {transform, &c.transform.log},
-                                                                      {tune, &c.tune.log}})
+                                                                      {tune, &c.tune.log},
+                                                                      {measure, &c.measure.log}})
       if (app.got_subcommand(sub)) log = opt;
     gf::set_log_verbosity(*log);
     int status = 0;
@@ -153,6 +160,10 @@ int main(int argc, char** argv) {
     if (app.got_subcommand(convert)) status = gf::run_convert(c.convert, world);
     if (app.got_subcommand(transform)) status = gf::run_transform(c.transform, world);
     if (app.got_subcommand(tune)) status = gf::run_tune(c.tune);
+    if (app.got_subcommand(measure)) {
+      c.measure.config = yaml->path(); // an input: never written
+      status = gf::run_measure(c.measure, command_line, world);
+    }
     gf::log::finish_stdout();
     gf::log::close_file();
     return status;

@@ -1,4 +1,5 @@
 #include "fourier/fftw_fft.h"
+#include "fourier/fftw_planner.h"
 #include "core/error.h"
 #include <fftw3.h>
 #include <mutex>
@@ -41,8 +42,6 @@ struct Fftw<float> {
   static void destroy(plan p) { fftwf_destroy_plan(p); }
 };
 
-// The FFTW planner is not thread-safe; plans are made under this lock.
-std::mutex planner_lock;
 
 template <class R>
 class FftwFft final : public LatticeFft<R> {
@@ -53,7 +52,7 @@ public:
   FftwFft(const FourierLayout& layout, bool temporal) : layout_(layout) {
     slices_ = allocate(layout.slice_elements(layout.nt));
     if (temporal) units_ = allocate(layout.unit_array_elements());
-    std::lock_guard<std::mutex> hold(planner_lock);
+    std::lock_guard<std::mutex> hold(fftw_planner_lock());
     const int xyz[3] = {layout.L[2], layout.L[1], layout.L[0]}; // slowest first
     const int v3 = static_cast<int>(layout.v3);
     for (int s = 0; s < 2; ++s) {
@@ -133,5 +132,10 @@ std::unique_ptr<LatticeFft<R>> make_fftw(const FourierLayout& layout, bool tempo
 
 template std::unique_ptr<LatticeFft<double>> make_fftw(const FourierLayout&, bool);
 template std::unique_ptr<LatticeFft<float>> make_fftw(const FourierLayout&, bool);
+
+std::mutex& fftw_planner_lock() {
+  static std::mutex lock;
+  return lock;
+}
 
 } // namespace gf
