@@ -1,6 +1,7 @@
 // The Faddeev-Popov operator and the ghost propagator (src/measure/faddeev_popov.h,
 // ghost_propagator.h): the unit field's G(p) = 1/p^2 and lowest eigenvalue; M's quadratic form
-// against the second derivative of the Landau functional, M on constants against i[w, d.A];
+// against the second derivative of the Landau functional, M on constants against i[w, d.A], M
+// against Zwanziger's component form (S^ab, f^abc A^c) of docs/measurements.md;
 // symmetry, constants as zero modes and positivity on Landau-fixed fields (and their failure on
 // unfixed ones); invariance of G and of the lowest eigenvalue under a global gauge rotation; the
 // tridiagonal eigenpair of the Lanczos iteration; refused momenta and limits. Suite GhostRanks
@@ -146,6 +147,68 @@ TEST(FaddeevPopov, ConstantsGiveTheCommutatorWithTheDivergenceSu2) {
 }
 TEST(FaddeevPopov, ConstantsGiveTheCommutatorWithTheDivergenceSu3) {
   constants_give_the_divergence<3>();
+}
+
+// Zwanziger's component form of docs/measurements.md, with S^ab, A^c and f^abc computed from
+// the generators, against the matrix-free operator, on a field far from Landau gauge.
+template <int N>
+void component_form() {
+  constexpr int D = N * N - 1;
+  const HostField u = testing::random_field(lattice, N, 14, 0.6);
+  const FaddeevPopov m(u, World::alone());
+  const std::vector<double> w = random_vector(m.size(), 15);
+  std::vector<double> mw;
+  m.apply(w, mw);
+  Matrix<double, N> t[D];
+  for (int a = 0; a < D; ++a) {
+    double e[D] = {};
+    e[a] = 1;
+    to_matrix(e, t[a]);
+  }
+  // f^abc = -2i tr([T^a, T^b] T^c)
+  std::vector<double> f(D * D * D);
+  for (int a = 0; a < D; ++a)
+    for (int b = 0; b < D; ++b)
+      for (int c = 0; c < D; ++c) {
+        const Complex<double> tr = trace((t[a] * t[b] - t[b] * t[a]) * t[c]);
+        f[(a * D + b) * D + c] = 2 * tr.im;
+      }
+  auto s_ab = [&](const Matrix<double, N>& l, int a, int b) {
+    return re_trace_product(t[a] * t[b] + t[b] * t[a], l);
+  };
+  auto a_c = [&](const Matrix<double, N>& l, int c) { // 2 tr(T^c (U - U^dagger)/2i)
+    return trace(t[c] * (l - adjoint(l))).im;
+  };
+  double worst = 0;
+  for (std::int64_t s = 0; s < u.local_sites(); ++s) {
+    const SiteCoords x = u.coords(s);
+    for (int a = 0; a < D; ++a) {
+      double v = 0;
+      for (int mu = 0; mu < 4; ++mu) {
+        const std::int64_t xf = u.local_index(u.geom.forward(x, mu));
+        const std::int64_t xb = u.local_index(u.geom.backward(x, mu));
+        const Matrix<double, N> up = u.get<N>(s, mu), down = u.get<N>(xb, mu);
+        for (int b = 0; b < D; ++b) {
+          v += s_ab(up, a, b) * (w[s * D + b] - w[xf * D + b]) +
+               s_ab(down, a, b) * (w[s * D + b] - w[xb * D + b]);
+          for (int c = 0; c < D; ++c) {
+            const double fabc = f[(a * D + b) * D + c];
+            v -= 0.5 * fabc * (a_c(up, c) * w[xf * D + b] - a_c(down, c) * w[xb * D + b]);
+            v -= 0.5 * fabc * (a_c(up, c) - a_c(down, c)) * w[s * D + b]; // (d.A)^c w^b
+          }
+        }
+      }
+      worst = std::max(worst, std::abs(v - mw[s * D + a]));
+    }
+  }
+  EXPECT_LT(worst, 1e-12);
+}
+
+TEST(FaddeevPopov, ZwanzigerComponentFormSu2) {
+  component_form<2>();
+}
+TEST(FaddeevPopov, ZwanzigerComponentFormSu3) {
+  component_form<3>();
 }
 
 // Symmetric, constants annihilated and positive semi-definite on a Landau-fixed field; neither
