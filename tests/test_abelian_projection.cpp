@@ -6,6 +6,7 @@
 // site, summing to zero over colours, absent on unit and smooth fields, and an elementary loop
 // built by hand found where it is. Suite AbelianRanks runs under mpirun too (tests/meson.build).
 #include "comm/decomposition.h"
+#include "core/error.h"
 #include "fix/random_transform.h"
 #include "fixed_fields.h"
 #include "measure/abelian_projection.h"
@@ -259,6 +260,14 @@ TEST(MonopoleCurrents, ElementaryLoopBuiltByHand) {
     EXPECT_EQ(m.unconserved, 0);
     EXPECT_EQ(m.density[0], 4.0 / (4.0 * u.local_sites()));
   }
+}
+
+TEST(AbelianProjection, RefusesOtherFields) {
+  const HostField g = diagonal_field(3, 1, 1); // a gauge transformation, not links
+  EXPECT_THROW(abelian_angles(g), Error);
+  const HostField u = testing::unit_field(lattice, 3);
+  EXPECT_THROW(abelian_plaquette(u.slab(0, 4), World::alone()), Error); // half the lattice
+  EXPECT_THROW(monopole_currents(HostField(u.geom, 4, 4), World::alone()), Error); // SU(4)
 }
 
 TEST(AbelianRanks, SlabsMatchTheWholeLatticeBitwise) {

@@ -28,6 +28,14 @@ void check_field(const HostField& u) {
                 " matrices per site, not the 4 links of a gauge field");
 }
 
+// Measurements that look at neighbouring slices: whole time slices, the whole lattice on one rank.
+void check_slab(const HostField& u, const World& world) {
+  check_field(u);
+  if (u.geom.halo || u.geom.nt < 1 || (world.size() == 1 && u.geom.nt != u.geom.L[time_dir]))
+    throw Error("Abelian projection: the field must hold whole time slices, the whole lattice "
+                "on one rank");
+}
+
 void angles_into(const HostField& u, double* out) {
   const int n = u.nc;
   const std::int64_t links = u.local_sites() * 4;
@@ -119,7 +127,7 @@ std::vector<double> abelian_angles(const HostField& u) {
 }
 
 double abelian_plaquette(const HostField& u, const World& world) {
-  check_field(u);
+  check_slab(u, world);
   const ExtendedAngles a(u, world);
   const int nc = u.nc;
   const std::vector<double> per_slice = slice_sums<1>(u.geom, [&](std::int64_t s, double* sum) {
@@ -132,7 +140,7 @@ double abelian_plaquette(const HostField& u, const World& world) {
 }
 
 std::vector<Complex<double>> abelian_polyakov_loops(const HostField& u, const World& world) {
-  check_field(u);
+  check_slab(u, world);
   const Geometry& g = u.geom;
   const int nc = u.nc;
   const std::vector<double> theta = abelian_angles(u);
@@ -165,7 +173,7 @@ std::vector<Complex<double>> abelian_polyakov_loops(const HostField& u, const Wo
 }
 
 MonopoleCurrents monopole_currents(const HostField& u, const World& world) {
-  check_field(u);
+  check_slab(u, world);
   const Geometry& g = u.geom;
   const int nc = u.nc;
   const ExtendedAngles a(u, world);

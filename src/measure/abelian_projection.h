@@ -27,7 +27,9 @@
 // sum_i m^i = 0, and it is conserved: sum_m [m^i_m(x) - m^i_m(x - m)] = 0 at every x.
 // The density of colour i is the fraction of the 4V dual links with m^i != 0.
 // Functions with a World are collective (neighbouring slices from the next and previous
-// ranks, sums per slice in slice order) and give bitwise the one rank's result.
+// ranks, sums per slice in slice order) and give bitwise the one rank's result; they throw Error
+// unless the field holds whole time slices (the whole lattice on one rank) of 4 links of SU(2)
+// or SU(3).
 #pragma once
 #include "comm/world.h"
 #include "lattice/host_field.h"
