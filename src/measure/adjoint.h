@@ -1,0 +1,56 @@
+// adjoint.h: the colour components of an adjoint (Lie-algebra) field, N^2 - 1 reals per site
+// (3 for SU(2), 8 for SU(3)), and the traceless Hermitian matrix they stand for:
+//   w = sum_a w^a T^a,  T^a = sigma^a / 2 (SU(2)) or lambda^a / 2 (SU(3), Gell-Mann),
+//   tr(T^a T^b) = delta^ab / 2,  [T^a, T^b] = i f^abc T^c.
+// The components' inner product is sum_a v^a w^a = 2 tr(v w).
+// to_matrix(w, m) builds the matrix of the N^2 - 1 components at w; algebra_components(X, w)
+// writes the components of P[X] = traceless part of (X + X^dagger)/2 for any N x N complex X,
+// which are 2 Re tr(T^a X) = Re tr(lambda^a X) (the projection of X onto the algebra).
+#pragma once
+#include "math/matrix.h"
+
+namespace gf {
+
+template <int N>
+constexpr int algebra_dim = N* N - 1;
+
+inline void to_matrix(const double* w, Matrix<double, 2>& m) {
+  m.m[0][0] = {0.5 * w[2], 0.0};
+  m.m[1][1] = {-0.5 * w[2], 0.0};
+  m.m[0][1] = {0.5 * w[0], -0.5 * w[1]};
+  m.m[1][0] = {0.5 * w[0], 0.5 * w[1]};
+}
+
+inline void algebra_components(const Matrix<double, 2>& x, double* w) {
+  w[0] = x.m[0][1].re + x.m[1][0].re;
+  w[1] = x.m[1][0].im - x.m[0][1].im;
+  w[2] = x.m[0][0].re - x.m[1][1].re;
+}
+
+constexpr double inv_sqrt3 = 0.57735026918962576451;
+
+inline void to_matrix(const double* w, Matrix<double, 3>& m) {
+  const double d8 = 0.5 * inv_sqrt3 * w[7];
+  m.m[0][0] = {0.5 * w[2] + d8, 0.0};
+  m.m[1][1] = {-0.5 * w[2] + d8, 0.0};
+  m.m[2][2] = {-2.0 * d8, 0.0};
+  m.m[0][1] = {0.5 * w[0], -0.5 * w[1]};
+  m.m[1][0] = {0.5 * w[0], 0.5 * w[1]};
+  m.m[0][2] = {0.5 * w[3], -0.5 * w[4]};
+  m.m[2][0] = {0.5 * w[3], 0.5 * w[4]};
+  m.m[1][2] = {0.5 * w[5], -0.5 * w[6]};
+  m.m[2][1] = {0.5 * w[5], 0.5 * w[6]};
+}
+
+inline void algebra_components(const Matrix<double, 3>& x, double* w) {
+  w[0] = x.m[0][1].re + x.m[1][0].re;
+  w[1] = x.m[1][0].im - x.m[0][1].im;
+  w[2] = x.m[0][0].re - x.m[1][1].re;
+  w[3] = x.m[0][2].re + x.m[2][0].re;
+  w[4] = x.m[2][0].im - x.m[0][2].im;
+  w[5] = x.m[1][2].re + x.m[2][1].re;
+  w[6] = x.m[2][1].im - x.m[1][2].im;
+  w[7] = inv_sqrt3 * (x.m[0][0].re + x.m[1][1].re - 2.0 * x.m[2][2].re);
+}
+
+} // namespace gf

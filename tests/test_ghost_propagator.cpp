@@ -1,0 +1,390 @@
+// The Faddeev-Popov operator and the ghost propagator (src/measure/faddeev_popov.h,
+// ghost_propagator.h): the unit field's G(p) = 1/p^2 and lowest eigenvalue; M's quadratic form
+// against the second derivative of the Landau functional, M on constants against i[w, d.A], M
+// against Zwanziger's component form (S^ab, f^abc A^c) of docs/measurements.md;
+// symmetry, constants as zero modes and positivity on Landau-fixed fields (and their failure on
+// unfixed ones); invariance of G and of the lowest eigenvalue under a global gauge rotation; the
+// tridiagonal eigenpair of the Lanczos iteration; refused momenta and limits. Suite GhostRanks
+// runs under mpirun too (tests/meson.build): each rank's slab against the whole lattice, bitwise.
+#include "comm/decomposition.h"
+#include "core/error.h"
+#include "fixed_fields.h"
+#include "math/random_group.h"
+#include "measure/adjoint.h"
+#include "measure/faddeev_popov.h"
+#include "measure/ghost_propagator.h"
+#include "measure/tridiagonal.h"
+#include "test_fields.h"
+#include <cmath>
+#include <gtest/gtest.h>
+#include <random>
+
+namespace gf {
+namespace {
+
+const int lattice[4] = {4, 4, 4, 8};
+const double pi = 3.14159265358979323846;
+
+std::vector<double> random_vector(std::size_t n, std::uint64_t seed) {
+  std::mt19937_64 gen(seed);
+  std::uniform_real_distribution<double> dist(-1.0, 1.0);
+  std::vector<double> v(n);
+  for (double& x : v)
+    x = dist(gen);
+  return v;
+}
+
+double max_abs(const std::vector<double>& v) {
+  double m = 0;
+  for (double x : v)
+    m = std::max(m, std::abs(x));
+  return m;
+}
+
+// exp(i eps h) for Hermitian h, by its Taylor series
+template <int N>
+Matrix<double, N> exp_i(double eps, const Matrix<double, N>& h) {
+  Matrix<double, N> a, term = Matrix<double, N>::identity(), sum = term;
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < N; ++j)
+      a.m[i][j] = {-eps * h.m[i][j].im, eps * h.m[i][j].re};
+  for (int k = 1; k < 30; ++k) {
+    term = term * a;
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j)
+        term.m[i][j] = (1.0 / k) * term.m[i][j];
+    sum = sum + term;
+  }
+  return sum;
+}
+
+// sum_{x,mu} Re tr(g(x) U_mu(x) g(x + mu)^dagger) with g = exp(i eps w)
+template <int N>
+double landau_functional(const HostField& u, const std::vector<double>& w, double eps) {
+  constexpr int D = N * N - 1;
+  std::vector<Matrix<double, N>> g(static_cast<std::size_t>(u.local_sites()));
+  for (std::int64_t s = 0; s < u.local_sites(); ++s) {
+    Matrix<double, N> h;
+    to_matrix(w.data() + s * D, h);
+    g[s] = exp_i(eps, h);
+  }
+  double f = 0;
+  for (std::int64_t s = 0; s < u.local_sites(); ++s)
+    for (int mu = 0; mu < 4; ++mu) {
+      const std::int64_t y = u.local_index(u.geom.forward(u.coords(s), mu));
+      f += re_trace_product(g[s] * u.get<N>(s, mu), adjoint(g[y]));
+    }
+  return f;
+}
+
+template <int N>
+void quadratic_form_is_the_hessian() {
+  const HostField u = testing::random_field(lattice, N, 3, 0.7);
+  const FaddeevPopov m(u, World::alone());
+  const std::vector<double> w = random_vector(m.size(), 11);
+  std::vector<double> mw;
+  m.apply(w, mw);
+  const double eps = 1e-3;
+  const double second = (landau_functional<N>(u, w, eps) - 2 * landau_functional<N>(u, w, 0) +
+                         landau_functional<N>(u, w, -eps)) /
+                        (eps * eps);
+  const double form = m.dot(w, mw);
+  EXPECT_NEAR(second, -0.5 * form, 1e-5 * std::abs(form));
+}
+
+TEST(FaddeevPopov, QuadraticFormIsTheHessianOfTheLandauFunctionalSu2) {
+  quadratic_form_is_the_hessian<2>();
+}
+TEST(FaddeevPopov, QuadraticFormIsTheHessianOfTheLandauFunctionalSu3) {
+  quadratic_form_is_the_hessian<3>();
+}
+
+// M applied to a constant w is i[w, (d.A)(x)], (d.A)(x) = sum_mu A_mu(x) - A_mu(x - mu): on any
+// field; zero in Landau gauge.
+template <int N>
+void constants_give_the_divergence() {
+  constexpr int D = N * N - 1;
+  const HostField u = testing::random_field(lattice, N, 4, 0.5);
+  const FaddeevPopov m(u, World::alone());
+  const std::vector<double> c = random_vector(D, 5);
+  std::vector<double> w(m.size()), mw;
+  for (std::size_t i = 0; i < w.size(); ++i)
+    w[i] = c[i % D];
+  m.apply(w, mw);
+  Matrix<double, N> cm;
+  to_matrix(c.data(), cm);
+  auto a_of = [&](std::int64_t s, int mu) { // (U - U^dagger)/2i; its trace part commutes
+    const Matrix<double, N> l = u.get<N>(s, mu), d = l - adjoint(l);
+    Matrix<double, N> a;
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j)
+        a.m[i][j] = {0.5 * d.m[i][j].im, -0.5 * d.m[i][j].re};
+    return a;
+  };
+  double worst = 0, size = 0;
+  for (std::int64_t s = 0; s < u.local_sites(); ++s) {
+    Matrix<double, N> div = Matrix<double, N>::zero();
+    for (int mu = 0; mu < 4; ++mu)
+      div = div + a_of(s, mu) - a_of(u.local_index(u.geom.backward(u.coords(s), mu)), mu);
+    const Matrix<double, N> comm = cm * div - div * cm; // i [c, div]: components of P[i comm]
+    Matrix<double, N> i_comm;
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j)
+        i_comm.m[i][j] = {-comm.m[i][j].im, comm.m[i][j].re};
+    double want[D];
+    algebra_components(i_comm, want);
+    for (int a = 0; a < D; ++a) {
+      worst = std::max(worst, std::abs(mw[s * D + a] - want[a]));
+      size = std::max(size, std::abs(want[a]));
+    }
+  }
+  EXPECT_GT(size, 0.1); // the field is far from Landau gauge
+  EXPECT_LT(worst, 1e-13);
+}
+
+TEST(FaddeevPopov, ConstantsGiveTheCommutatorWithTheDivergenceSu2) {
+  constants_give_the_divergence<2>();
+}
+TEST(FaddeevPopov, ConstantsGiveTheCommutatorWithTheDivergenceSu3) {
+  constants_give_the_divergence<3>();
+}
+
+// Zwanziger's component form of docs/measurements.md, with S^ab, A^c and f^abc computed from
+// the generators, against the matrix-free operator, on a field far from Landau gauge.
+template <int N>
+void component_form() {
+  constexpr int D = N * N - 1;
+  const HostField u = testing::random_field(lattice, N, 14, 0.6);
+  const FaddeevPopov m(u, World::alone());
+  const std::vector<double> w = random_vector(m.size(), 15);
+  std::vector<double> mw;
+  m.apply(w, mw);
+  Matrix<double, N> t[D];
+  for (int a = 0; a < D; ++a) {
+    double e[D] = {};
+    e[a] = 1;
+    to_matrix(e, t[a]);
+  }
+  // f^abc = -2i tr([T^a, T^b] T^c)
+  std::vector<double> f(D * D * D);
+  for (int a = 0; a < D; ++a)
+    for (int b = 0; b < D; ++b)
+      for (int c = 0; c < D; ++c) {
+        const Complex<double> tr = trace((t[a] * t[b] - t[b] * t[a]) * t[c]);
+        f[(a * D + b) * D + c] = 2 * tr.im;
+      }
+  auto s_ab = [&](const Matrix<double, N>& l, int a, int b) {
+    return re_trace_product(t[a] * t[b] + t[b] * t[a], l);
+  };
+  auto a_c = [&](const Matrix<double, N>& l, int c) { // 2 tr(T^c (U - U^dagger)/2i)
+    return trace(t[c] * (l - adjoint(l))).im;
+  };
+  double worst = 0;
+  for (std::int64_t s = 0; s < u.local_sites(); ++s) {
+    const SiteCoords x = u.coords(s);
+    for (int a = 0; a < D; ++a) {
+      double v = 0;
+      for (int mu = 0; mu < 4; ++mu) {
+        const std::int64_t xf = u.local_index(u.geom.forward(x, mu));
+        const std::int64_t xb = u.local_index(u.geom.backward(x, mu));
+        const Matrix<double, N> up = u.get<N>(s, mu), down = u.get<N>(xb, mu);
+        for (int b = 0; b < D; ++b) {
+          v += s_ab(up, a, b) * (w[s * D + b] - w[xf * D + b]) +
+               s_ab(down, a, b) * (w[s * D + b] - w[xb * D + b]);
+          for (int c = 0; c < D; ++c) {
+            const double fabc = f[(a * D + b) * D + c];
+            v -= 0.5 * fabc * (a_c(up, c) * w[xf * D + b] - a_c(down, c) * w[xb * D + b]);
+            v -= 0.5 * fabc * (a_c(up, c) - a_c(down, c)) * w[s * D + b]; // (d.A)^c w^b
+          }
+        }
+      }
+      worst = std::max(worst, std::abs(v - mw[s * D + a]));
+    }
+  }
+  EXPECT_LT(worst, 1e-12);
+}
+
+TEST(FaddeevPopov, ZwanzigerComponentFormSu2) {
+  component_form<2>();
+}
+TEST(FaddeevPopov, ZwanzigerComponentFormSu3) {
+  component_form<3>();
+}
+
+// Symmetric, constants annihilated and positive semi-definite on a Landau-fixed field; neither
+// of the first two before the fix.
+void landau_fixed_properties(int nc) {
+  const HostField u = testing::random_field(lattice, nc, 6, 0.8);
+  const testing::FixedField fixed = testing::fixed_field(u, GaugeKind::landau, 1e-24);
+  ASSERT_TRUE(fixed.result.converged);
+  const int d = nc * nc - 1;
+  for (const HostField* field : {&u, &fixed.links}) {
+    const bool is_fixed = field == &fixed.links;
+    const FaddeevPopov m(*field, World::alone());
+    const std::vector<double> a = random_vector(m.size(), 7), b = random_vector(m.size(), 8);
+    std::vector<double> ma, mb, c(m.size()), mc;
+    m.apply(a, ma);
+    m.apply(b, mb);
+    const double asymmetry =
+        std::abs(m.dot(a, mb) - m.dot(ma, b)) / std::sqrt(m.dot(a, a) * m.dot(mb, mb));
+    for (std::size_t i = 0; i < c.size(); ++i)
+      c[i] = 1.0 + 0.1 * static_cast<double>(i % d);
+    m.apply(c, mc);
+    const double on_constants = max_abs(mc) / max_abs(c);
+    if (is_fixed) {
+      EXPECT_LT(asymmetry, 1e-10);
+      EXPECT_LT(on_constants, 1e-10);
+      const EigenResult e = lowest_eigenvalue(m, 1e-9, 3000);
+      EXPECT_TRUE(e.converged) << e.iterations << " iterations, residual " << e.residual;
+      EXPECT_GE(e.eigenvalue, -1e-9);
+      EXPECT_LT(e.eigenvalue, 4 * std::sin(pi / 8) * std::sin(pi / 8)); // below the free one
+    } else {
+      EXPECT_GT(asymmetry, 1e-4);
+      EXPECT_GT(on_constants, 1e-2);
+    }
+  }
+}
+
+TEST(FaddeevPopov, LandauFixedFieldSymmetricPositiveConstantsZeroModesSu2) {
+  landau_fixed_properties(2);
+}
+TEST(FaddeevPopov, LandauFixedFieldSymmetricPositiveConstantsZeroModesSu3) {
+  landau_fixed_properties(3);
+}
+
+TEST(GhostPropagator, UnitFieldIsOneOverMomentumSquared) {
+  for (int nc : {2, 3}) {
+    const HostField u = testing::unit_field(lattice, nc);
+    const FaddeevPopov m(u, World::alone());
+    // (0,0,0,4) and (2,0,0,0): the sine source vanishes
+    const std::vector<Momentum> momenta = {{1, 0, 0, 0}, {0, 0, 0, 1}, {1, 2, -1, 3},
+                                           {0, 0, 0, 4}, {2, 0, 0, 0}, {-1, 0, 5, 0}};
+    const std::vector<GhostPoint> g = ghost_propagator(m, momenta, 1e-13, 100);
+    ASSERT_EQ(g.size(), momenta.size());
+    for (const GhostPoint& p : g) {
+      double p2 = 0;
+      for (int mu = 0; mu < 4; ++mu)
+        p2 += 4 * std::pow(std::sin(pi * p.n[mu] / lattice[mu]), 2);
+      EXPECT_NEAR(p.p2, p2, 1e-14);
+      EXPECT_NEAR(p.propagator, 1 / p2, 1e-12 / p2)
+          << "momentum " << p.n[0] << p.n[1] << p.n[2] << p.n[3];
+      EXPECT_TRUE(p.converged);
+      const bool sine_vanishes = p.n == Momentum{0, 0, 0, 4} || p.n == Momentum{2, 0, 0, 0};
+      EXPECT_EQ(p.solves, (sine_vanishes ? 1 : 2) * (nc * nc - 1));
+    }
+  }
+}
+
+TEST(GhostPropagator, UnitFieldLowestEigenvalueIsTheSmallestMomentum) {
+  for (int nc : {2, 3}) {
+    const HostField u = testing::unit_field(lattice, nc);
+    const FaddeevPopov m(u, World::alone());
+    const EigenResult e = lowest_eigenvalue(m, 1e-10, 2000);
+    EXPECT_TRUE(e.converged);
+    EXPECT_NEAR(e.eigenvalue, 4 * std::pow(std::sin(pi / 8), 2), 1e-9);
+    EXPECT_LE(e.residual, 1e-10);
+  }
+}
+
+// A global rotation U -> g U g^dagger rotates M in colour space: G(p), a trace over colours,
+// and the spectrum do not change.
+TEST(GhostPropagator, GlobalGaugeRotationKeepsPropagatorAndSpectrum) {
+  const HostField u = testing::random_field(lattice, 3, 9, 0.6);
+  const HostField fixed = testing::fixed_field(u, GaugeKind::landau, 1e-24).links;
+  HostField rotated = fixed;
+  const Matrix<double, 3> g = random_sun<double, 3>({77, 0, 0, 0}, RandomPurpose::test);
+  for (std::int64_t s = 0; s < rotated.local_sites(); ++s)
+    for (int mu = 0; mu < 4; ++mu)
+      rotated.set<3>(s, mu, g * fixed.get<3>(s, mu) * adjoint(g));
+  const FaddeevPopov m1(fixed, World::alone()), m2(rotated, World::alone());
+  const std::vector<Momentum> momenta = {{1, 0, 0, 0}, {0, 1, 1, 1}};
+  const std::vector<GhostPoint> g1 = ghost_propagator(m1, momenta, 1e-11, 1000);
+  const std::vector<GhostPoint> g2 = ghost_propagator(m2, momenta, 1e-11, 1000);
+  for (std::size_t k = 0; k < momenta.size(); ++k) {
+    EXPECT_TRUE(g1[k].converged && g2[k].converged);
+    EXPECT_GT(g1[k].propagator, 0);
+    EXPECT_NEAR(g1[k].propagator, g2[k].propagator, 1e-9 * g1[k].propagator);
+  }
+  const EigenResult e1 = lowest_eigenvalue(m1, 1e-9, 3000), e2 = lowest_eigenvalue(m2, 1e-9, 3000);
+  EXPECT_TRUE(e1.converged && e2.converged);
+  EXPECT_NEAR(e1.eigenvalue, e2.eigenvalue, 1e-8);
+  // another Landau-fixed field has another spectrum: the comparison can fail
+  const HostField other =
+      testing::fixed_field(testing::random_field(lattice, 3, 10, 0.6), GaugeKind::landau, 1e-24)
+          .links;
+  const EigenResult e0 = lowest_eigenvalue(FaddeevPopov(other, World::alone()), 1e-9, 3000);
+  EXPECT_TRUE(e0.converged);
+  EXPECT_GT(std::abs(e0.eigenvalue - e1.eigenvalue), 1e-4);
+}
+
+TEST(GhostPropagator, RefusesTheConstantModeAndBadLimits) {
+  const HostField u = testing::unit_field(lattice, 2);
+  const FaddeevPopov m(u, World::alone());
+  try {
+    ghost_propagator(m, {{1, 0, 0, 0}, {4, 0, -4, 8}}, 1e-10, 10);
+    FAIL() << "the constant mode was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("momentum (4,0,-4,8) is the constant mode"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(ghost_propagator(m, {{1, 0, 0, 0}}, 0.0, 10), Error);
+  EXPECT_THROW(ghost_propagator(m, {{1, 0, 0, 0}}, 1e-10, 0), Error);
+  EXPECT_THROW(lowest_eigenvalue(m, -1.0, 10), Error);
+  HostField g(u.geom, 2, 1);
+  EXPECT_THROW(FaddeevPopov(g, World::alone()), Error);
+}
+
+// diagonal 2, off-diagonal -1: eigenvalues 2 - 2 cos(k pi/(n+1)), eigenvectors sin(i k pi/(n+1))
+TEST(Tridiagonal, LowestEigenpairOfTheLaplacianChain) {
+  for (int n : {1, 2, 7, 100}) {
+    const std::vector<double> a(n, 2.0), b(n - 1, -1.0);
+    const LowestEigenpair e = lowest_eigenpair(a, b);
+    const double h = pi / (n + 1);
+    EXPECT_NEAR(e.value, 2 - 2 * std::cos(h), 1e-14) << n;
+    EXPECT_NEAR(e.last_component, std::sqrt(2.0 / (n + 1)) * std::sin(n * h), 1e-12) << n;
+  }
+  // the lowest of two well separated blocks joined weakly
+  const LowestEigenpair e = lowest_eigenpair({5, 5, -1, -1}, {0.5, 1e-9, 0.5});
+  EXPECT_NEAR(e.value, -1.5, 1e-12);
+  EXPECT_NEAR(e.last_component, std::sqrt(0.5), 1e-8);
+}
+
+// Several ranks: each rank's slab gives bitwise the whole lattice's M w, G(p) and Lanczos steps.
+TEST(GhostRanks, SlabsMatchTheWholeLatticeBitwise) {
+  const World world;
+  const Geometry slab = decompose_time(lattice, world);
+  for (int nc : {2, 3}) {
+    const int d = nc * nc - 1;
+    const HostField fixed =
+        testing::fixed_field(testing::random_field(lattice, nc, 12, 0.6), GaugeKind::landau, 1e-24)
+            .links;
+    const HostField part = fixed.slab(slab.t0, slab.nt);
+    const FaddeevPopov whole(fixed, World::alone()), mine(part, world);
+    const std::vector<double> w = random_vector(whole.size(), 13);
+    const std::size_t first = static_cast<std::size_t>(slab.t0 * slab.v3 * d);
+    const std::vector<double> w_part(w.begin() + first, w.begin() + first + mine.size());
+    std::vector<double> mw, mw_part;
+    whole.apply(w, mw);
+    mine.apply(w_part, mw_part);
+    EXPECT_TRUE(std::equal(mw_part.begin(), mw_part.end(), mw.begin() + first));
+    EXPECT_EQ(whole.dot(w, mw), mine.dot(w_part, mw_part));
+
+    // a few CG iterations per solve: every iteration must agree, converged or not
+    const std::vector<Momentum> momenta = {{1, 0, 0, 0}, {0, 0, 1, 3}};
+    const std::vector<GhostPoint> g1 = ghost_propagator(whole, momenta, 1e-10, 25);
+    const std::vector<GhostPoint> g2 = ghost_propagator(mine, momenta, 1e-10, 25);
+    for (std::size_t k = 0; k < momenta.size(); ++k) {
+      EXPECT_EQ(g1[k].propagator, g2[k].propagator);
+      EXPECT_EQ(g1[k].total_iterations, g2[k].total_iterations);
+    }
+    const EigenResult e1 = lowest_eigenvalue(whole, 1e-14, 40),
+                      e2 = lowest_eigenvalue(mine, 1e-14, 40);
+    EXPECT_EQ(e1.iterations, 40);
+    EXPECT_EQ(e1.eigenvalue, e2.eigenvalue);
+    EXPECT_EQ(e1.residual, e2.residual);
+  }
+}
+
+} // namespace
+} // namespace gf
