@@ -1,5 +1,6 @@
 #include "io/signal_cleanup.h"
 #include "core/error.h"
+#include <algorithm>
 #include <atomic>
 #include <climits>
 #include <csignal>
@@ -25,6 +26,11 @@ Slot slots[slot_count];
 // Set by a handler that removed the files and goes on to end the process by the default action.
 std::atomic<bool> ending_by_signal{false};
 struct sigaction previous[sizeof signals / sizeof signals[0]];
+// set_signal_note's text: written into the buffer not published, then published.
+constexpr std::size_t note_capacity = 8192;
+char notes[2][note_capacity];
+std::atomic<std::size_t> note_length[2] = {0, 0};
+std::atomic<int> published_note{0};
 
 int signal_index(int sig) {
   for (std::size_t i = 0; i < sizeof signals / sizeof signals[0]; ++i)
@@ -32,7 +38,7 @@ int signal_index(int sig) {
   return -1;
 }
 
-// Only async-signal-safe calls: atomic loads, unlink, sigaction, raise.
+// Only async-signal-safe calls: atomic loads, unlink, write, sigaction, raise.
 extern "C" void remove_and_resignal(int sig, siginfo_t* info, void* context) {
   const int i = signal_index(sig);
   const struct sigaction& old = previous[i];
@@ -41,6 +47,10 @@ extern "C" void remove_and_resignal(int sig, siginfo_t* info, void* context) {
   if (to_default) ending_by_signal.store(true); // before the files go (wait_if_ending_by_signal)
   for (Slot& s : slots)
     if (s.state.load(std::memory_order_acquire) == armed) ::unlink(s.path);
+  const int note = published_note.load(std::memory_order_acquire);
+  if (const std::size_t n = note_length[note].load(std::memory_order_acquire); n > 0) {
+    [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, notes[note], n);
+  }
   if (old.sa_flags & SA_SIGINFO) {
     if (old.sa_sigaction) old.sa_sigaction(sig, info, context);
     return;
@@ -70,10 +80,21 @@ void install_handlers() {
   }
 }
 
+std::once_flag installed;
+
 } // namespace
 
+void set_signal_note(const std::string& text) {
+  std::call_once(installed, install_handlers);
+  const int next = 1 - published_note.load(std::memory_order_relaxed);
+  std::size_t n = std::min(text.size(), note_capacity - 1);
+  std::memcpy(notes[next], text.data(), n);
+  if (n > 0 && notes[next][n - 1] != '\n') notes[next][n++] = '\n';
+  note_length[next].store(n, std::memory_order_release);
+  published_note.store(next, std::memory_order_release);
+}
+
 int remove_on_signal(const std::string& path) {
-  static std::once_flag installed;
   std::call_once(installed, install_handlers);
   if (path.size() >= PATH_MAX) throw Error("temporary file '" + path + "': path too long");
   for (int i = 0; i < slot_count; ++i) {

@@ -12,6 +12,9 @@
 //   may run on another thread (an OpenMP worker) while this one renames a file it just removed:
 //   the failure must not be reported as an error (exit status 1 instead of the signal's).
 // SIGKILL cannot be caught: what it leaves is found by the next writer (temporary_file.h).
+// - set_signal_note(text): a line the handler writes to standard error, after removing the
+//   files, when one of the three signals ends the process (a batch: what finished and how to
+//   go on); empty: none. Installs the handlers too. Not for several threads at once.
 #pragma once
 #include <string>
 
@@ -20,5 +23,6 @@ namespace gf {
 int remove_on_signal(const std::string& path);
 void forget_on_signal(int slot);
 void wait_if_ending_by_signal();
+void set_signal_note(const std::string& text);
 
 } // namespace gf

@@ -74,7 +74,7 @@ public:
     if (const std::string path = written_path(output, converged, opt_.unconverged); !path.empty()) {
       write_gauge_file(
           path, links,
-          write_options(opt_, e, fix_provenance(info_.provenance, e, opt_.fix.tolerance, world_)),
+          write_options(opt_, e, fix_provenance(info_.provenance, e, opt_.fix.tolerance, opt_.algorithm, world_)),
           world_, inputs_);
       out_.written.push_back(path);
     }
@@ -182,9 +182,7 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
         out.error = "gauge file '" + c.input + "': another rank could not read it";
       return out;
     }
-    for (const auto& [name, value] : info.computed)
-      if (name.find("CHECKSUM") != std::string::npos || name.find("SUM") != std::string::npos)
-        entry.input_checksum += (entry.input_checksum.empty() ? "" : " ") + name + "=" + value;
+    entry.input_checksum = input_checksum(info);
     if (info.reunitarised)
       log::info("# {}: {}-bit links reunitarised on read", c.input, 8 * info.bytes_per_real);
   }

@@ -11,6 +11,7 @@
 #include "app/fix_command.h"
 #include "app/generate_command.h"
 #include "app/info_command.h"
+#include "app/option_suggestions.h"
 #include "app/repeated_options.h"
 #include "app/transform_command.h"
 #include "app/tune_command.h"
@@ -24,10 +25,6 @@
 #include <memory>
 
 namespace {
-
-const char* const config_help =
-    "\nOptions from a YAML file: --config FILE, a map of the long option names above to their\n"
-    "values (e.g. tolerance: 1e-12, lattice: [8, 8, 8, 16], quiet: yes); the command line wins.\n";
 
 // The options of every subcommand.
 struct Commands {
@@ -102,7 +99,7 @@ int main(int argc, char** argv) {
       "tune", "tune the kernels of a fix on this device and store the winners in the tune cache");
   gf::add_tune_options(*tune, c.tune);
   for (CLI::App* sub : {fix, generate, info, convert, transform, tune})
-    sub->footer(config_help);
+    sub->footer(gf::config_footer(*sub));
 
   std::string command_line;
   for (int i = 0; i < argc; ++i)
@@ -130,6 +127,11 @@ int main(int argc, char** argv) {
       throw gf::Error("--config '" + path + "': " +
                       (std::filesystem::is_directory(path) ? "a directory, not a YAML file"
                                                            : "no such file, or not readable"));
+    } catch (const CLI::ExtrasError& e) { // an option the subcommand does not have
+      std::string hint;
+      for (const CLI::App* sub : {fix, generate, info, convert, transform, tune})
+        if (sub->parsed()) hint = gf::unknown_option_hint(*sub, {argv + 1, argv + argc});
+      throw gf::Error(e.what() + hint + gf::config_source(*yaml, e.what()));
     } catch (const CLI::ParseError& e) {
       throw gf::Error(e.what() + gf::config_source(*yaml, e.what()));
     }
