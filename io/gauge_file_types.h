@@ -37,6 +37,7 @@ struct FileInfo {
   bool reunitarised = false;      // the returned links were projected back onto SU(N)
   double unitarity_deviation = 0; // max over links as stored, before any reunitarisation
   Provenance provenance;          // what the file says about its origin (provenance.h)
+  std::string lfn;                // ILDG: the ildg-data-lfn record, where the file has one
 };
 
 struct WriteOptions {
@@ -44,6 +45,7 @@ struct WriteOptions {
   bool double_precision = true;
   bool full_matrix = false;                    // NERSC only
   Provenance provenance; // written where the format has a place for it (provenance.h)
+  std::string lfn;       // ILDG: the logical file name (ildg-data-lfn); empty: the file's name
   // Further text: HDF5 string attributes, ILDG/SciDAC <meta> elements; BYTE_ORDER (NERSC,
   // MILC).
   std::map<std::string, std::string> metadata;

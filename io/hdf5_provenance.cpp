@@ -56,6 +56,7 @@ void add_provenance(const Provenance& p, Hdf5Attributes& a) {
     a.strings["gauge_fixing_precision"] = g->precision;
     a.strings["gauge_fixing_version"] = g->version;
     a.strings["gauge_fixing_date"] = g->date;
+    if (!g->algorithm.empty()) a.strings["gauge_fixing_algorithm"] = g->algorithm;
   }
 }
 
@@ -77,6 +78,7 @@ Provenance hdf5_provenance(const Hdf5FieldData& d, const std::string& file) {
   a.get("gauge_fixing_precision", g.precision);
   a.get("gauge_fixing_version", g.version);
   a.get("gauge_fixing_date", g.date);
+  a.get("gauge_fixing_algorithm", g.algorithm);
   return p;
 }
 

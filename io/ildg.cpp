@@ -9,6 +9,7 @@
 #include "io/xml_text.h"
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -22,6 +23,7 @@ namespace {
 
 const char* const ildg_format = "ildg-format";
 const char* const ildg_data = "ildg-binary-data";
+const char* const ildg_lfn = "ildg-data-lfn";
 
 struct Layout {
   int dims[4];
@@ -188,6 +190,8 @@ HostField read_ildg(const std::string& path, const World& world, const ReadOptio
       info->stored = {{"SCIDAC_SUMA", hex32(stored->a)}, {"SCIDAC_SUMB", hex32(stored->b)}};
     info->computed = {{"SCIDAC_SUMA", hex32(sums.a)}, {"SCIDAC_SUMB", hex32(sums.b)}};
     info->provenance = provenance;
+    if (const LimeRecord* lfn = unique_lime_record(records, ildg_lfn, src))
+      info->lfn = read_lime_text(path, *lfn);
   }
   return u;
 }
@@ -240,6 +244,10 @@ void write_ildg(const std::string& path, const HostField& slab, const WriteOptio
             "</lx><ly>" + std::to_string(l.dims[1]) + "</ly><lz>" + std::to_string(l.dims[2]) +
             "</lz><lt>" + std::to_string(l.dims[3]) + "</lt></ildgFormat>",
         false, false);
+  if (ildg) // the logical file name archives file the configuration under (ILDG's third record)
+    plan.add(ildg_lfn,
+             opt.lfn.empty() ? std::filesystem::path(path).filename().string() : opt.lfn, false,
+             false);
   const std::int64_t data_offset = plan.add_external(ildg ? ildg_data : scidac_data_record,
                                                      l.sites() * l.site_bytes(), false, false);
   plan.add(scidac_checksum_record, scidac_checksum_xml(sums), false, true);

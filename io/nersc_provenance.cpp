@@ -78,6 +78,7 @@ std::string nersc_provenance_lines(const Provenance& p, const std::string& file)
     out.add("GAUGE_FIXING_ITERATIONS", std::to_string(g->iterations));
     out.add("GAUGE_FIXING_CONVERGED", g->converged ? "TRUE" : "FALSE");
     out.add("GAUGE_FIXING_PRECISION", upper(g->precision));
+    if (!g->algorithm.empty()) out.add("GAUGE_FIXING_ALGORITHM", upper(g->algorithm));
     out.add("GAUGEFIX_VERSION", g->version);
     out.add("GAUGE_FIXING_DATE", g->date);
   }
@@ -105,6 +106,7 @@ Provenance nersc_provenance(const std::map<std::string, std::string>& entries,
   in.real("GAUGE_FIXING_THETA_MAX_SLICE", g.theta_max_slice);
   in.real("GAUGE_FIXING_FUNCTIONAL", g.functional);
   in.integer("GAUGE_FIXING_ITERATIONS", g.iterations);
+  if (const std::string* a = in.find("GAUGE_FIXING_ALGORITHM")) g.algorithm = lower(*a);
   if (const std::string* c = in.find("GAUGE_FIXING_CONVERGED")) {
     if (*c != "TRUE" && *c != "FALSE") in.fail("GAUGE_FIXING_CONVERGED", "TRUE or FALSE");
     g.converged = *c == "TRUE";

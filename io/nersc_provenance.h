@@ -11,6 +11,8 @@
 //   GAUGE_FIXING_ITERATIONS       integer
 //   GAUGE_FIXING_CONVERGED        TRUE or FALSE
 //   GAUGE_FIXING_PRECISION        SINGLE, MIXED or DOUBLE
+//   GAUGE_FIXING_ALGORITHM        RELAXATION, OVERRELAXATION, STOCHASTIC, FASD or FACG, where
+//                                 recorded
 //   GAUGEFIX_VERSION, GAUGE_FIXING_DATE
 // They are plain KEY = VALUE lines: readers that collect the header as a key/value map
 // (read_nersc, Grid) ignore keys they do not use. A value holding a line break throws

@@ -29,6 +29,9 @@ struct GaugeFixingRecord {
   std::string precision;      // single | mixed | double
   std::string version;        // gaugefix version that fixed the field
   std::string date;           // when, UTC ("Sun Nov 22 04:56:19 2026 UTC")
+  // the final phase's update: relaxation | overrelaxation | stochastic | fasd | facg (empty in
+  // files written before it was recorded)
+  std::string algorithm;
 };
 
 struct Provenance {

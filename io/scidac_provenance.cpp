@@ -61,7 +61,8 @@ std::string gaugefix_xml(const Provenance& p, const std::map<std::string, std::s
          element("iterations", std::to_string(g->iterations)) +
          element("converged", g->converged ? "true" : "false") +
          element("precision", g->precision) + element("version", g->version) +
-         element("date", g->date) + "</gauge_fixing>";
+         element("date", g->date) +
+         (g->algorithm.empty() ? "" : element("algorithm", g->algorithm)) + "</gauge_fixing>";
   }
   for (const auto& [key, value] : meta)
     x += "<meta name=\"" + xml_escape(key) + "\">" + xml_escape(value) + "</meta>";
@@ -90,6 +91,7 @@ std::optional<Provenance> parse_gaugefix_xml(const std::string& xml, const std::
     f.text("precision", g.precision);
     f.text("version", g.version);
     f.text("date", g.date);
+    f.text("algorithm", g.algorithm);
   }
   return p;
 }

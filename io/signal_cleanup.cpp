@@ -1,5 +1,6 @@
 #include "io/signal_cleanup.h"
 #include "core/error.h"
+#include <algorithm>
 #include <atomic>
 #include <climits>
 #include <csignal>
@@ -28,6 +29,11 @@ std::atomic<bool> ending_by_signal{false};
 struct sigaction previous[sizeof signals / sizeof signals[0]];
 std::atomic<bool> holding{false};
 std::atomic<int> pending{0}; // a signal that came while held
+// set_signal_note's text: written into the buffer not published, then published.
+constexpr std::size_t note_capacity = 8192;
+char notes[2][note_capacity];
+std::atomic<std::size_t> note_length[2] = {0, 0};
+std::atomic<int> published_note{0};
 
 int signal_index(int sig) {
   for (std::size_t i = 0; i < sizeof signals / sizeof signals[0]; ++i)
@@ -35,7 +41,7 @@ int signal_index(int sig) {
   return -1;
 }
 
-// Only async-signal-safe calls: atomic loads, unlink, sigaction, raise.
+// Only async-signal-safe calls: atomic loads, unlink, write, sigaction, raise.
 extern "C" void remove_and_resignal(int sig, siginfo_t* info, void* context) {
   if (holding.load()) {
     pending.store(sig);
@@ -48,6 +54,10 @@ extern "C" void remove_and_resignal(int sig, siginfo_t* info, void* context) {
   if (to_default) ending_by_signal.store(true); // before the files go (wait_if_ending_by_signal)
   for (Slot& s : slots)
     if (s.state.load(std::memory_order_acquire) == armed) ::unlink(s.path);
+  const int note = published_note.load(std::memory_order_acquire);
+  if (const std::size_t n = note_length[note].load(std::memory_order_acquire); n > 0) {
+    [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, notes[note], n);
+  }
   if (old.sa_flags & SA_SIGINFO) {
     if (old.sa_sigaction) old.sa_sigaction(sig, info, context);
     return;
@@ -83,6 +93,16 @@ void ensure_handlers() {
 }
 
 } // namespace
+
+void set_signal_note(const std::string& text) {
+  ensure_handlers();
+  const int next = 1 - published_note.load(std::memory_order_relaxed);
+  std::size_t n = std::min(text.size(), note_capacity - 1);
+  std::memcpy(notes[next], text.data(), n);
+  if (n > 0 && notes[next][n - 1] != '\n') notes[next][n++] = '\n';
+  note_length[next].store(n, std::memory_order_release);
+  published_note.store(next, std::memory_order_release);
+}
 
 int remove_on_signal(const std::string& path) {
   ensure_handlers();

@@ -19,6 +19,9 @@
 // - end_as_by_signal(): ends the process as a held signal would have: by the pending signal,
 //   else by SIGTERM (a stop asked for without a signal, --stop-after-iterations); never returns.
 // SIGKILL cannot be caught: what it leaves is found by the next writer (temporary_file.h).
+// - set_signal_note(text): a line the handler writes to standard error, after removing the
+//   files, when one of the three signals ends the process (a batch: what finished and how to
+//   go on); empty: none. Installs the handlers too. Not for several threads at once.
 #pragma once
 #include <string>
 
@@ -31,5 +34,6 @@ void hold_signals();
 void release_signals();
 bool signal_pending();
 [[noreturn]] void end_as_by_signal();
+void set_signal_note(const std::string& text);
 
 } // namespace gf

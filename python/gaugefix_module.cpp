@@ -5,6 +5,7 @@
 // reads or writes; a progress callback takes it back for each call.
 #include "python_arrays.h"
 #include <pybind11/functional.h>
+#include <charconv>
 #include <pybind11/stl.h>
 
 namespace py = pybind11;
@@ -14,6 +15,13 @@ using gaugefix_python::communicator;
 using gaugefix_python::field_from_array;
 
 namespace {
+
+// A real in the shortest form that reads back exactly, as Python's repr writes it (2.8e-22).
+std::string shortest(double v) {
+  char s[32];
+  const auto end = std::to_chars(s, s + sizeof s, v).ptr;
+  return std::string(s, end);
+}
 
 py::dict as_dict(const std::vector<std::pair<std::string, std::string>>& pairs) {
   py::dict d;
@@ -112,9 +120,11 @@ PYBIND11_MODULE(gaugefix, m) {
       .def_readwrite("precision", &gaugefix::GaugeFixingRecord::precision)
       .def_readwrite("version", &gaugefix::GaugeFixingRecord::version)
       .def_readwrite("date", &gaugefix::GaugeFixingRecord::date)
+      .def_readwrite("algorithm", &gaugefix::GaugeFixingRecord::algorithm)
       .def("__repr__", [](const gaugefix::GaugeFixingRecord& r) {
-        return "GaugeFixingRecord(gauge=" + r.gauge + ", theta=" + std::to_string(r.theta) +
-               ", converged=" + (r.converged ? "True" : "False") + ")";
+        return "GaugeFixingRecord(gauge=" + r.gauge + ", algorithm=" + r.algorithm +
+               ", theta=" + shortest(r.theta) + ", converged=" + (r.converged ? "True" : "False") +
+               ")";
       });
 
   py::class_<gaugefix::FileInfo>(m, "FileInfo", "what gaugefix.read found in a file")
@@ -149,11 +159,9 @@ PYBIND11_MODULE(gaugefix, m) {
       .def_readonly("theta_max_slice", &gaugefix::GaugeCondition::theta_max_slice)
       .def_readonly("theta_per_slice", &gaugefix::GaugeCondition::theta_per_slice)
       .def("__repr__", [](const gaugefix::GaugeCondition& c) {
-        char s[160];
-        std::snprintf(s, sizeof s,
-                      "GaugeCondition(functional=%.16g, theta=%.6e, theta_max_slice=%.6e)",
-                      c.functional, c.theta, c.theta_max_slice);
-        return std::string(s);
+        return "GaugeCondition(functional=" + shortest(c.functional) +
+               ", theta=" + shortest(c.theta) + ", theta_max_slice=" + shortest(c.theta_max_slice) +
+               ")";
       });
 
   py::class_<gaugefix::Progress>(m, "Progress", "what a progress callback of gaugefix.fix gets")
@@ -187,11 +195,10 @@ PYBIND11_MODULE(gaugefix, m) {
       .def_readonly("record", &gaugefix::FixResult::record)
       .def_readonly("history", &gaugefix::FixResult::history)
       .def("__repr__", [](const gaugefix::FixResult& r) {
-        char s[160];
-        std::snprintf(
-            s, sizeof s, "FixResult(converged=%s, iterations=%ld, functional=%.16g, theta=%.6e)",
-            r.converged ? "True" : "False", r.iterations, r.final.functional, r.final.theta);
-        return std::string(s);
+        return std::string("FixResult(converged=") + (r.converged ? "True" : "False") +
+               ", iterations=" + std::to_string(r.iterations) +
+               ", functional=" + shortest(r.final.functional) + ", theta=" + shortest(r.final.theta) +
+               ")";
       });
 
   m.def("read", &read_file, "path"_a, py::kw_only(), "checksum_warning_only"_a = false,

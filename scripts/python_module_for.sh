@@ -10,9 +10,22 @@ set -euo pipefail
 build=$1 python=$2 outdir=$3
 root=$(cd "$(dirname "$0")/.." && pwd)
 ninja -C "$build" "$(basename "$(readlink -f "$build/libgaugefix.so")")" > /dev/null
-include=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+fail() {
+  echo "$0: $*" >&2
+  exit 1
+}
+include=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])') ||
+  fail "$python does not run"
 suffix=$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
-pybind=$(python3 -c 'import pybind11; print(pybind11.get_include())')
+[ -f "$include/Python.h" ] || fail "$python has no C headers ($include/Python.h; Debian: python3-dev)"
+"$python" -c 'import numpy' 2> /dev/null ||
+  fail "$python cannot import numpy, which the module imports (pip install numpy)"
+# pybind11 is header-only: from PYTHON's packages, else from the system's python3
+pybind=
+for p in "$python" python3 /usr/bin/python3; do
+  pybind=$("$p" -c 'import pybind11; print(pybind11.get_include())' 2> /dev/null) && break
+done
+[ -n "$pybind" ] || fail "pybind11 not found (Debian: python3-pybind11; pip install pybind11)"
 defines=()
 grep -q 'GAUGEFIX_HAVE_CUDA' "$build/build.ninja" && defines+=(-DGAUGEFIX_HAVE_CUDA)
 mkdir -p "$outdir"

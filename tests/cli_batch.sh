@@ -281,6 +281,7 @@ concurrent_journal)
   kill -0 "$pid" 2> /dev/null || fail "the first run ended too soon to test"
   expect 1 j.yaml.lock "held by another process" -- "${run[@]}"
   wait "$pid" || fail "the first run failed: $(cat "$d/first.log")"
+  absent "$d/out/j.yaml.lock" # removed at the clean end
   [ "$(entries "$d/out/j.yaml")" -eq 3 ] || fail "journal entries"
   expect 0 -- "${run[@]}"
   [ "$(grep -c 'Z skip' "$d/stdout")" -eq 3 ] || fail "the lock's holder left unfinished work"

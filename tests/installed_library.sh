@@ -5,7 +5,8 @@
 # internal symbol exported), builds examples/fix_field.cpp against the installed library with
 # pkg-config alone, runs it and checks what it prints: converged, theta below the tolerance
 # (also measured again), the plaquette unchanged by fixing; and that an error is reported as
-# gaugefix::Error naming the file.
+# gaugefix::Error naming the file. examples/fix_field.c (the C API) built the same way with
+# the C compiler converges.
 set -euo pipefail
 build=$1
 source=$2
@@ -25,8 +26,8 @@ libdir=$(pkg-config --variable=libdir gaugefix)
 includedir=$(pkg-config --variable=includedir gaugefix)
 case "$libdir" in "$d"/*) ;; *) fail "pkg-config libdir $libdir is not inside the install" ;; esac
 
-[ "$(cd "$includedir/gaugefix" && ls)" = gaugefix.h ] ||
-  fail "installed headers: $(ls "$includedir/gaugefix") (expected gaugefix.h only)"
+[ "$(cd "$includedir/gaugefix" && echo *)" = "gaugefix.h gaugefix_c.h" ] ||
+  fail "installed headers: $(ls "$includedir/gaugefix") (expected gaugefix.h and gaugefix_c.h)"
 [ -f "$libdir/libgaugefix.a" ] || fail "no static library in $libdir"
 so=$(readlink -f "$libdir/libgaugefix.so")
 [ -f "$so" ] || fail "no shared library in $libdir"
@@ -54,4 +55,10 @@ status=0
 "$d/fix_field" "$d/no-such-dir" > /dev/null 2> "$d/err" || status=$?
 [ "$status" = 1 ] || fail "exit status $status for a missing directory (expected 1)"
 grep -q "fix_field: write: .*$d/no-such-dir" "$d/err" || fail "message: $(cat "$d/err")"
+# the C API from C, with pkg-config alone (its output: tests/c_api_example.sh)
+cc -std=c99 -o "$d/fix_field_c" "$source/examples/fix_field.c" \
+  $(pkg-config --cflags --libs gaugefix) -Wl,-rpath,"$libdir"
+mkdir "$d/run_c"
+"$d/fix_field_c" "$d/run_c" > "$d/out_c" || fail "fix_field.c exited with $?: $(cat "$d/out_c")"
+grep -q '^converged: true$' "$d/out_c" || fail "fix_field.c: not converged"
 echo "installed_library: ok"

@@ -162,7 +162,7 @@ TEST_P(IldgRoundTrip, ReadsBackWhatWasWritten) {
   const bool ildg = format == FileFormat::ildg;
   std::vector<std::string> types = {"scidac-private-file-xml", "scidac-file-xml",
                                     "scidac-private-record-xml", "scidac-record-xml"};
-  if (ildg) types.push_back("ildg-format");
+  if (ildg) types.insert(types.end(), {"ildg-format", "ildg-data-lfn"});
   types.push_back(ildg ? "ildg-binary-data" : "scidac-binary-data");
   types.push_back("scidac-checksum");
   const std::vector<LimeRecord> records = list_lime_records(path);
@@ -181,6 +181,7 @@ TEST_P(IldgRoundTrip, ReadsBackWhatWasWritten) {
               std::string::npos)
         << xml;
     EXPECT_NE(xml.find("<lx>4</lx><ly>6</ly><lz>2</lz><lt>8</lt>"), std::string::npos) << xml;
+    EXPECT_EQ(payload(path, "ildg-data-lfn"), "config.lime"); // the default: the file's name
   }
   EXPECT_NE(payload(path, "scidac-private-file-xml").find("<dims>4 6 2 8 </dims>"),
             std::string::npos);

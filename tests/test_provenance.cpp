@@ -32,6 +32,7 @@ Provenance full_provenance() {
   g.precision = "mixed";
   g.version = "0.1.0";
   g.date = "Mon Nov 23 07:36:25 2026 UTC";
+  g.algorithm = "facg";
   return p;
 }
 
@@ -52,6 +53,7 @@ void expect_equal(const Provenance& a, const Provenance& b, const std::string& w
   EXPECT_EQ(x.precision, y.precision) << what;
   EXPECT_EQ(x.version, y.version) << what;
   EXPECT_EQ(x.date, y.date) << what;
+  EXPECT_EQ(x.algorithm, y.algorithm) << what;
 }
 
 class ProvenanceRoundTrip : public ::testing::TestWithParam<FileFormat> {};

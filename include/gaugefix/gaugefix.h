@@ -119,6 +119,7 @@ struct GaugeFixingRecord {
   std::string precision; // single | mixed | double
   std::string version;   // of gaugefix
   std::string date;      // UTC
+  std::string algorithm; // the final phase's, as FixOptions::algorithm (empty: not recorded)
 };
 
 struct FileInfo {

@@ -12,12 +12,14 @@ namespace {
 
 GaugeFixingRecord public_record(const gf::GaugeFixingRecord& r) {
   return {r.gauge,      r.tolerance, r.theta,     r.theta_max_slice, r.functional,
-          r.iterations, r.converged, r.precision, r.version,         r.date};
+          r.iterations, r.converged, r.precision, r.version,         r.date,
+          r.algorithm};
 }
 
 gf::GaugeFixingRecord internal_record(const GaugeFixingRecord& r) {
   return {r.gauge,      r.tolerance, r.theta,     r.theta_max_slice, r.functional,
-          r.iterations, r.converged, r.precision, r.version,         r.date};
+          r.iterations, r.converged, r.precision, r.version,         r.date,
+          r.algorithm};
 }
 
 void describe_field(const gf::FileInfo& in, FileInfo& out) {

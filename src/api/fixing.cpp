@@ -102,6 +102,7 @@ GaugeFixingRecord record_of(const gf::FixResult& r, const FixOptions& o, const g
   g.iterations = r.iterations;
   g.converged = r.converged;
   g.precision = o.precision;
+  g.algorithm = o.algorithm;
   g.version = GAUGEFIX_VERSION;
   g.date = gf::utc_date();
   world.broadcast(g.date);

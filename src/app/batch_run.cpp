@@ -6,6 +6,7 @@
 #include "core/log.h"
 #include "io/file_digest.h"
 #include "io/signal_cleanup.h"
+#include <fmt/format.h>
 #include <chrono>
 #include <filesystem>
 #include <optional>
@@ -62,6 +63,19 @@ YAML::Node journal_entry(const ConfigPaths& c, const ConfigOutcome& o, const Wor
   return e;
 }
 
+// What a signal that ends the batch now leaves on stderr (signal_cleanup.h): the
+// configurations finished so far and the command that goes on from there.
+std::string stop_note(std::size_t done, std::size_t todo, int converged, int not_converged,
+                      int failed, const std::string& journal, const std::string& command_line) {
+  return fmt::format(
+      "# stopped by a signal after {} of {} configuration(s) to do ({} converged, {} not "
+      "converged, {} failed{}); to go on, run the same command again{}: {}\n",
+      done, todo, converged, not_converged, failed,
+      journal.empty() ? "" : "; the journal " + journal + " records them",
+      journal.empty() ? " (it starts over)" : " (it skips what the journal records as converged)",
+      command_line);
+}
+
 } // namespace
 
 int run_batch(const BatchPlan& plan, FixCommandOptions& opt, const std::string& command_line) {
@@ -91,6 +105,13 @@ int run_batch(const BatchPlan& plan, FixCommandOptions& opt, const std::string& 
   const bool several = plan.configs.size() > 1;
   int converged = 0, not_converged = 0, failed = 0;
   double schedule_seconds = 0;
+  const auto note = [&](std::size_t done) {
+    if (root)
+      set_signal_note(stop_note(done, todo.size(), converged, not_converged, failed, plan.journal,
+                                command_line));
+  };
+  std::size_t done = 0;
+  note(done);
   for (const ConfigPaths* c : todo) {
     const std::string label =
         several ? "[" + std::to_string(c->index) + "] " + c->input + ": " : "";
@@ -112,7 +133,9 @@ int run_batch(const BatchPlan& plan, FixCommandOptions& opt, const std::string& 
         schedule_seconds += r.seconds;
     }
     if (journal) journal->record(*c, journal_entry(*c, o, world));
+    note(++done);
   }
+  if (root) set_signal_note("");
 
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -1,5 +1,6 @@
 #include "app/convert_command.h"
 #include "app/cli_checks.h"
+#include "app/output_bits.h"
 #include "core/error.h"
 #include "core/log.h"
 #include "io/gauge_file.h"
@@ -16,11 +17,16 @@ void add_convert_options(CLI::App& convert, ConvertCommandOptions& opt) {
       ->check(non_empty);
   convert.add_option("output", opt.output, "file to write")->required()->check(non_empty);
   convert.add_option("--format,-f", opt.format,
-                     "output format: nersc, ildg, scidac, milc, openqcd, hdf5; for a gauge "
-                     "transformation g(x): binary, hdf5, lime (default: the output's extension, "
-                     "else nersc or binary)");
-  convert.add_option("--precision", opt.precision, "bits per real in the output: 32 or 64")
-      ->check(CLI::IsMember({"32", "64"}));
+                     "output format: nersc (3x3), nersc-2row, ildg, scidac, milc, openqcd, hdf5; "
+                     "for a gauge transformation g(x): binary, hdf5, lime (default: the output's "
+                     "extension, else nersc or binary)");
+  add_output_bits_option(convert, opt.output_bits,
+                         "the input's where the format holds it; 32 for milc, 64 for openqcd");
+  add_deprecated_precision_option(convert, opt.precision);
+  convert.add_option("--lfn", opt.lfn,
+                     "ILDG output: the logical file name, its ildg-data-lfn record (default: the "
+                     "output's file name)")
+      ->check(non_empty);
   convert.add_flag("--checksum-warning-only", opt.checksum_warning_only,
                    "report a checksum mismatch in the input as a warning, not an error");
   add_log_options(convert, opt.log);
@@ -49,8 +55,8 @@ int convert_transform(const ConvertCommandOptions& opt, const World& world) {
       throw Error("output '" + opt.output + "': the extension contradicts --format " + opt.format +
                   ": rename the file or change --format");
   }
-  if (opt.precision == "32")
-    throw Error("--precision 32: gauge transformation files are written in 64 bits only");
+  if (output_bits(opt.output_bits, opt.precision) == 32)
+    throw Error("--output-bits 32: gauge transformation files are written in 64 bits only");
   check_run_paths({{"input", opt.input}}, with_log_file({{"output", opt.output}}, opt.log));
   open_log(opt.log);
   TransformInfo info;
@@ -72,19 +78,27 @@ int run_convert(const ConvertCommandOptions& opt, const World& world) {
   if (detect_transform_format(opt.input)) return convert_transform(opt, world);
   WriteOptions w;
   std::optional<FileFormat> requested;
+  const bool two_rows = opt.format == "nersc-2row"; // NERSC's first N - 1 rows (as fix)
   if (!opt.format.empty()) {
     try {
-      requested = parse_format(opt.format);
+      requested = parse_format(two_rows ? "nersc" : opt.format);
     } catch (const Error& e) {
-      throw Error(std::string("--format: ") + e.what());
+      throw Error(std::string("--format: ") + e.what() + " or nersc-2row");
     }
   }
   w.format = output_format("output", opt.output, "--format", requested);
-  if (!opt.precision.empty()) { // a precision the format cannot hold, before reading anything
-    const std::string limit = format_limit(w.format, 3, opt.precision == "64" ? 8 : 4);
-    const std::string limit2 = format_limit(w.format, 2, opt.precision == "64" ? 8 : 4);
+  w.full_matrix = !two_rows;
+  if (!opt.lfn.empty() && w.format != FileFormat::ildg)
+    throw Error("--lfn: output '" + opt.output + "' is " + format_name(w.format) +
+                ": only ILDG files hold a logical file name");
+  w.lfn = opt.lfn;
+  const int bits = output_bits(opt.output_bits, opt.precision);
+  if (bits != 0) { // bits the format cannot hold, before reading anything
+    const std::string limit = format_limit(w.format, 3, bits / 8);
+    const std::string limit2 = format_limit(w.format, 2, bits / 8);
     if (!limit.empty() && !limit2.empty())
-      throw Error("--precision " + opt.precision + ": output '" + opt.output + "': " + limit);
+      throw Error("--output-bits " + std::to_string(bits) + ": output '" + opt.output + "': " +
+                  limit);
   }
   check_run_paths({{"input", opt.input}}, with_log_file({{"output", opt.output}}, opt.log));
   open_log(opt.log);
@@ -92,8 +106,8 @@ int run_convert(const ConvertCommandOptions& opt, const World& world) {
   ro.checksum_warning_only = opt.checksum_warning_only;
   FileInfo info;
   const HostField u = read_gauge_file(opt.input, world, ro, &info);
-  if (!opt.precision.empty())
-    w.double_precision = opt.precision == "64";
+  if (bits != 0)
+    w.double_precision = bits == 64;
   else if (w.format == FileFormat::milc)
     w.double_precision = false;
   else if (w.format == FileFormat::openqcd)

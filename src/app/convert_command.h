@@ -21,7 +21,9 @@ struct ConvertCommandOptions {
   std::string input;
   std::string output;
   std::string format; // empty: from the output's extension
-  std::string precision; // "32", "64" or empty (see above)
+  int output_bits = 0;   // 32, 64 or 0 (see above)
+  std::string precision; // "32" or "64": the deprecated name of output_bits (output_bits.h)
+  std::string lfn; // ILDG output: the ildg-data-lfn record; empty: the output's file name
   bool checksum_warning_only = false;
   LogOptions log;
 };

@@ -1,4 +1,5 @@
 #include "app/fix_command.h"
+#include "app/output_bits.h"
 #include "app/batch_plan.h"
 #include "app/batch_run.h"
 #include "app/cli_checks.h"
@@ -35,10 +36,7 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
                  "nersc (3x3), nersc-2row, ildg, scidac, milc, openqcd or hdf5 (default: from "
                  "the extension of --output, e.g. .h5, .lime, else nersc)")
       ->check(CLI::IsMember({"nersc", "nersc-2row", "ildg", "scidac", "milc", "openqcd", "hdf5"}));
-  fix.add_option("--output-bits", opt.output_bits,
-                 "bits per real in the output: 32 or 64 (default: 32 for milc, else 64)")
-      ->check(CLI::IsMember({32, 64}))
-      ->default_str("");
+  add_output_bits_option(fix, opt.output_bits, "32 for milc, else 64");
   fix.add_option("--transform-output", opt.transform_output,
                  "where to write the gauge transformation g(x) (it is tracked when given)")
       ->check(non_empty);

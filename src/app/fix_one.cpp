@@ -79,7 +79,7 @@ public:
     if (const std::string path = written_path(output, converged, opt_.unconverged); !path.empty()) {
       write_gauge_file(
           path, links,
-          write_options(opt_, e, fix_provenance(info_.provenance, e, opt_.fix.tolerance, world_)),
+          write_options(opt_, e, fix_provenance(info_.provenance, e, opt_.fix.tolerance, opt_.algorithm, world_)),
           world_, inputs_);
       out_.written.push_back(path);
     }

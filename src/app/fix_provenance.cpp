@@ -5,7 +5,7 @@
 namespace gf {
 
 Provenance fix_provenance(const Provenance& input, const SummaryEntry& e, double tolerance,
-                          const World& world) {
+                          const std::string& algorithm, const World& world) {
   Provenance p = input;
   GaugeFixingRecord& g = p.gauge_fixing.emplace();
   g.gauge = e.gauge;
@@ -16,10 +16,19 @@ Provenance fix_provenance(const Provenance& input, const SummaryEntry& e, double
   g.iterations = e.result.iterations;
   g.converged = e.result.converged;
   g.precision = e.precision;
+  g.algorithm = algorithm;
   g.version = GAUGEFIX_VERSION;
   g.date = utc_date();
   world.broadcast(g.date);
   return p;
+}
+
+std::string input_checksum(const FileInfo& info) {
+  std::string text;
+  for (const auto& [name, value] : info.computed)
+    if (name.find("SUM") != std::string::npos)
+      text += (text.empty() ? "" : " ") + name + "=" + value;
+  return text;
 }
 
 std::map<std::string, std::string> input_record(const SummaryEntry& e) {

@@ -1,6 +1,6 @@
 #include "app/history_file.h"
 #include "io/atomic_file.h"
-#include <cstdio>
+#include <fmt/format.h>
 
 namespace gf {
 
@@ -10,14 +10,10 @@ const char history_columns[] = "iteration,phase,temperature,functional,theta,the
 void write_history(const std::string& path, const std::vector<HistoryRow>& rows) {
   write_file_atomically(path, [&](std::ostream& os) {
     os << history_columns << '\n';
-    char line[512];
-    for (const HistoryRow& r : rows) {
-      std::snprintf(line, sizeof line, "%ld,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.6f\n",
-                    r.iteration, r.phase.c_str(), r.temperature, r.functional, r.theta,
-                    r.theta_max_slice, r.links.det_mean, r.links.det_max, r.links.unitary_max,
-                    r.seconds);
-      os << line;
-    }
+    for (const HistoryRow& r : rows) // reals in the shortest form that reads back exactly
+      os << fmt::format("{},{},{},{},{},{},{},{},{},{:.6f}\n", r.iteration, r.phase, r.temperature,
+                        r.functional, r.theta, r.theta_max_slice, r.links.det_mean,
+                        r.links.det_max, r.links.unitary_max, r.seconds);
   });
 }
 

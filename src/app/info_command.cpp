@@ -43,7 +43,8 @@ std::string gauge_fixing(const std::optional<GaugeFixingRecord>& g) {
   return g->gauge + ", tolerance " + provenance_text(g->tolerance) + ", theta " +
          provenance_text(g->theta) + ", max theta_t " + provenance_text(g->theta_max_slice) +
          ", F " + provenance_text(g->functional) + ", " + std::to_string(g->iterations) +
-         " iterations, " + (g->converged ? "converged" : "NOT converged") + ", " + g->precision +
+         " iterations, " + (g->converged ? "converged" : "NOT converged") + ", " +
+         (g->algorithm.empty() ? "" : g->algorithm + ", ") + g->precision +
          " precision, gaugefix " + g->version + ", " + g->date;
 }
 
@@ -83,6 +84,7 @@ std::string describe_file(const std::string& path, const FileInfo& info) {
   s += line("unitarity deviation", number("%.3e", info.unitarity_deviation));
   s += line("plaquette", number("%.15f", info.plaquette));
   s += line("link trace", number("%.15f", info.link_trace));
+  if (!info.lfn.empty()) s += line("lfn", info.lfn);
   s += line("ensemble", ensemble(info.provenance));
   s += line("gauge fixing", gauge_fixing(info.provenance.gauge_fixing));
   return s;
@@ -139,12 +141,14 @@ Value record_file(const std::string& path, const FileInfo& info) {
   if (!p.ensemble_label.empty()) ensemble.add("label", p.ensemble_label);
   if (p.sequence_number) ensemble.add("sequence_number", *p.sequence_number);
   f.add("ensemble", ensemble);
+  if (!info.lfn.empty()) f.add("lfn", info.lfn);
   if (const auto& g = p.gauge_fixing) {
     Value r;
     r.add("gauge", g->gauge).add("tolerance", g->tolerance).add("theta", g->theta);
-    r.add("max_theta_t", g->theta_max_slice).add("functional", g->functional);
+    r.add("theta_max_slice", g->theta_max_slice).add("functional", g->functional);
     r.add("iterations", g->iterations).add("converged", g->converged);
     r.add("precision", g->precision).add("version", g->version).add("date", g->date);
+    if (!g->algorithm.empty()) r.add("algorithm", g->algorithm);
     f.add("gauge_fixing", r);
   }
   return f;
@@ -153,7 +157,7 @@ Value record_file(const std::string& path, const FileInfo& info) {
 void add_check(Value& file, GaugeKind gauge, const Measurement& m) {
   Value c;
   c.add("gauge", gauge_name(gauge)).add("functional", m.functional).add("theta", m.theta);
-  c.add("max_theta_t", m.theta_max_slice);
+  c.add("theta_max_slice", m.theta_max_slice);
   if (gauge == GaugeKind::coulomb) {
     Value::List slices;
     for (const double t : m.theta_per_slice)

@@ -128,7 +128,6 @@ void Journal::record(const ConfigPaths& c, const YAML::Node& entry) {
 
 void Journal::save() const {
   YAML::Emitter out;
-  out.SetDoublePrecision(17);
   out << YAML::BeginMap;
   out << YAML::Key << "program" << YAML::Value << "gaugefix " GAUGEFIX_VERSION;
   out << YAML::Key << "command" << YAML::Value << command_;

@@ -13,6 +13,7 @@
 #include "app/generate_command.h"
 #include "app/info_command.h"
 #include "app/measure_command.h"
+#include "app/option_suggestions.h"
 #include "app/repeated_options.h"
 #include "app/transform_command.h"
 #include "app/tune_command.h"
@@ -26,10 +27,6 @@
 #include <memory>
 
 namespace {
-
-const char* const config_help =
-    "\nOptions from a YAML file: --config FILE, a map of the long option names above to their\n"
-    "values (e.g. tolerance: 1e-12, lattice: [8, 8, 8, 16], quiet: yes); the command line wins.\n";
 
 // The options of every subcommand.
 struct Commands {
@@ -108,7 +105,7 @@ int main(int argc, char** argv) {
       "measure", "measure the gluon propagator or the static potential of a gauge-fixed field");
   gf::add_measure_command_options(*measure, c.measure);
   for (CLI::App* sub : {fix, generate, info, convert, transform, tune, measure})
-    sub->footer(config_help);
+    sub->footer(gf::config_footer(*sub));
 
   std::string command_line;
   for (int i = 0; i < argc; ++i)
@@ -136,6 +133,11 @@ int main(int argc, char** argv) {
       throw gf::Error("--config '" + path + "': " +
                       (std::filesystem::is_directory(path) ? "a directory, not a YAML file"
                                                            : "no such file, or not readable"));
+    } catch (const CLI::ExtrasError& e) { // an option the subcommand does not have
+      std::string hint;
+      for (const CLI::App* sub : {fix, generate, info, convert, transform, tune})
+        if (sub->parsed()) hint = gf::unknown_option_hint(*sub, {argv + 1, argv + argc});
+      throw gf::Error(e.what() + hint + gf::config_source(*yaml, e.what()));
     } catch (const CLI::ParseError& e) {
       throw gf::Error(e.what() + gf::config_source(*yaml, e.what()));
     }

@@ -38,7 +38,7 @@ void json(const Value& value, std::string& out, int indent) {
   } else if (const auto* i = std::get_if<std::int64_t>(&value.v)) {
     out += std::to_string(*i);
   } else if (const auto* d = std::get_if<double>(&value.v)) {
-    out += std::isfinite(*d) ? fmt::format("{:.17g}", *d) : "null";
+    out += std::isfinite(*d) ? fmt::format("{}", *d) : "null";
   } else if (const auto* b = std::get_if<bool>(&value.v)) {
     out += *b ? "true" : "false";
   } else if (const auto* l = std::get_if<Value::List>(&value.v)) {
@@ -69,7 +69,7 @@ void yaml(const Value& value, YAML::Emitter& e) {
   } else if (const auto* i = std::get_if<std::int64_t>(&value.v)) {
     e << static_cast<long long>(*i);
   } else if (const auto* d = std::get_if<double>(&value.v)) {
-    e << (std::isfinite(*d) ? fmt::format("{:.17g}", *d)
+    e << (std::isfinite(*d) ? fmt::format("{}", *d)
           : *d > 0          ? ".inf"
           : *d < 0          ? "-.inf"
                             : ".nan");

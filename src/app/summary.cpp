@@ -2,12 +2,24 @@
 #include "core/log.h"
 #include "gaugefix_version.h"
 #include "io/atomic_file.h"
-#include <cstdio>
+#include <cmath>
+#include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 namespace gf {
 
 namespace {
+
+// A real in the shortest form that reads back exactly (docs/logs.md).
+struct Real {
+  double v;
+};
+YAML::Emitter& operator<<(YAML::Emitter& out, Real r) {
+  return out << (std::isfinite(r.v) ? fmt::format("{}", r.v)
+                 : r.v > 0          ? ".inf"
+                 : r.v < 0          ? "-.inf"
+                                    : ".nan");
+}
 
 void emit_entry(YAML::Emitter& out, const SummaryEntry& e) {
   out << YAML::BeginMap;
@@ -26,22 +38,22 @@ void emit_entry(YAML::Emitter& out, const SummaryEntry& e) {
   out << YAML::Key << "backend" << YAML::Value << e.backend;
   out << YAML::Key << "ranks" << YAML::Value << e.ranks;
   out << YAML::Key << "input_checksum" << YAML::Value << e.input_checksum;
-  out << YAML::Key << "functional" << YAML::Value << e.result.final.functional;
-  out << YAML::Key << "theta" << YAML::Value << e.result.final.theta;
-  out << YAML::Key << "theta_max_slice" << YAML::Value << e.result.final.theta_max_slice;
+  out << YAML::Key << "functional" << YAML::Value << Real{e.result.final.functional};
+  out << YAML::Key << "theta" << YAML::Value << Real{e.result.final.theta};
+  out << YAML::Key << "theta_max_slice" << YAML::Value << Real{e.result.final.theta_max_slice};
   out << YAML::Key << "iterations" << YAML::Value << e.result.iterations;
   out << YAML::Key << "converged" << YAML::Value << e.result.converged;
-  out << YAML::Key << "plaquette_before" << YAML::Value << e.plaquette_before;
-  out << YAML::Key << "plaquette_after" << YAML::Value << e.plaquette_after;
-  out << YAML::Key << "polyakov_before" << YAML::Value << e.polyakov_before;
-  out << YAML::Key << "polyakov_after" << YAML::Value << e.polyakov_after;
-  out << YAML::Key << "seconds" << YAML::Value << e.result.seconds;
+  out << YAML::Key << "plaquette_before" << YAML::Value << Real{e.plaquette_before};
+  out << YAML::Key << "plaquette_after" << YAML::Value << Real{e.plaquette_after};
+  out << YAML::Key << "polyakov_before" << YAML::Value << Real{e.polyakov_before};
+  out << YAML::Key << "polyakov_after" << YAML::Value << Real{e.polyakov_after};
+  out << YAML::Key << "seconds" << YAML::Value << Real{e.result.seconds};
   const FourierCost& fc = e.result.fourier;
   if (fc.gradients > 0) {
     out << YAML::Key << "fourier" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "gradients" << YAML::Value << fc.gradients;
-    out << YAML::Key << "precondition_seconds" << YAML::Value << fc.precondition_seconds;
-    out << YAML::Key << "transpose_seconds" << YAML::Value << fc.transpose_seconds;
+    out << YAML::Key << "precondition_seconds" << YAML::Value << Real{fc.precondition_seconds};
+    out << YAML::Key << "transpose_seconds" << YAML::Value << Real{fc.transpose_seconds};
     out << YAML::Key << "transpose_path" << YAML::Value << fc.transpose_path;
     out << YAML::EndMap;
   }
@@ -51,7 +63,7 @@ void emit_entry(YAML::Emitter& out, const SummaryEntry& e) {
   out << YAML::Key << "best" << YAML::Value << c.best;
   out << YAML::Key << "functional" << YAML::Value << YAML::Flow << YAML::BeginSeq;
   for (const FixResult& r : c.copies)
-    out << r.final.functional;
+    out << Real{r.final.functional};
   out << YAML::EndSeq;
   out << YAML::Key << "converged" << YAML::Value << YAML::Flow << YAML::BeginSeq;
   for (const FixResult& r : c.copies)
@@ -63,14 +75,14 @@ void emit_entry(YAML::Emitter& out, const SummaryEntry& e) {
   out << YAML::EndSeq;
   out << YAML::Key << "seconds" << YAML::Value << YAML::Flow << YAML::BeginSeq;
   for (const FixResult& r : c.copies)
-    out << r.seconds;
+    out << Real{r.seconds};
   out << YAML::EndSeq;
   out << YAML::Key << "seeds" << YAML::Value << YAML::Flow << YAML::BeginSeq;
   for (const std::uint64_t seed : c.seeds)
     out << seed;
   out << YAML::EndSeq;
-  out << YAML::Key << "spread" << YAML::Value << c.spread;
-  out << YAML::Key << "tolerance" << YAML::Value << c.tolerance;
+  out << YAML::Key << "spread" << YAML::Value << Real{c.spread};
+  out << YAML::Key << "tolerance" << YAML::Value << Real{c.tolerance};
   out << YAML::Key << "reached_best" << YAML::Value << c.reached_best;
   out << YAML::EndMap;
   out << YAML::Key << "options" << YAML::Value << e.options;
@@ -82,7 +94,6 @@ void emit_entry(YAML::Emitter& out, const SummaryEntry& e) {
 
 void write_summary(const std::string& path, const std::vector<SummaryEntry>& entries) {
   YAML::Emitter out;
-  out.SetDoublePrecision(17);
   out << YAML::BeginMap << YAML::Key << "program" << YAML::Value << "gaugefix " GAUGEFIX_VERSION;
   out << YAML::Key << "configurations" << YAML::Value << YAML::BeginSeq;
   for (const SummaryEntry& e : entries)
@@ -97,22 +108,18 @@ void write_summary(const std::string& path, const std::vector<SummaryEntry>& ent
 
 YAML::Node summary_node(const SummaryEntry& e) {
   YAML::Emitter out;
-  out.SetDoublePrecision(17);
   emit_entry(out, e);
   return YAML::Load(out.c_str());
 }
 
 std::map<std::string, std::string> run_record(const SummaryEntry& e) {
-  char buf[64];
   std::map<std::string, std::string> m;
   m["input"] = e.input;
   m["input_checksum"] = e.input_checksum;
   m["gauge"] = e.gauge;
   m["precision"] = e.precision;
-  std::snprintf(buf, sizeof buf, "%.17g", e.result.final.functional);
-  m["functional"] = buf;
-  std::snprintf(buf, sizeof buf, "%.17g", e.result.final.theta);
-  m["theta"] = buf;
+  m["functional"] = fmt::format("{}", e.result.final.functional);
+  m["theta"] = fmt::format("{}", e.result.final.theta);
   m["iterations"] = std::to_string(e.result.iterations);
   m["converged"] = e.result.converged ? "true" : "false";
   m["options"] = e.options;

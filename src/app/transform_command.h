@@ -23,8 +23,10 @@ struct TransformCommandOptions {
   std::string input;
   std::string output;
   std::string format;    // empty: from the output's extension
-  std::string precision; // "32", "64" or empty: the input's where the format holds it
+  int output_bits = 0;   // 32, 64 or 0: the input's where the format holds it
+  std::string precision; // "32" or "64": the deprecated name of output_bits (output_bits.h)
   bool checksum_warning_only = false;
+  bool force = false; // apply a g(x) recorded for an input of another checksum
   LogOptions log;
 };
 

@@ -21,7 +21,7 @@ void add_tune_options(CLI::App& tune, TuneCommandOptions& opt) {
   tune.add_option("--group", opt.group, "su2 or su3")->check(CLI::IsMember({"su2", "su3"}));
   tune.add_option("--precision,-p", opt.precision, "single, mixed or double")
       ->check(CLI::IsMember({"single", "mixed", "double"}));
-  tune.add_option("--backend", opt.backend, "cpu or cuda")->check(CLI::IsMember({"cpu", "cuda"}));
+  tune.add_option("--backend", opt.backend, "cpu or cuda (default: cuda where the build has it)")->check(CLI::IsMember({"cpu", "cuda"}));
   tune.add_option("--storage", opt.storage,
                   "reals stored per SU(3) link: 8, 12 or 18 (SU(2): 12 or 18)")
       ->check(CLI::IsMember({8, 12, 18}));

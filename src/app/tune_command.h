@@ -18,7 +18,11 @@ struct TuneCommandOptions {
   std::string gauge = "landau";
   std::string group = "su3";
   std::string precision = "double";
+#ifdef GAUGEFIX_HAVE_CUDA // the backend the build has
   std::string backend = "cuda";
+#else
+  std::string backend = "cpu";
+#endif
   int storage = 12;
   bool transform = false; // tune the launches that also update g(x)
   bool anneal = false;    // tune the heatbath too

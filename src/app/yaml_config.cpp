@@ -1,4 +1,5 @@
 #include "app/yaml_config.h"
+#include "app/option_suggestions.h"
 #include "core/error.h"
 #include <fmt/format.h>
 #include <iterator>
@@ -53,10 +54,16 @@ std::vector<CLI::ConfigItem> YamlConfig::from_config(std::istream& input) const 
       o = sub.get_option_no_throw(key);
       if (o && !o->get_positional()) o = nullptr;
     }
-    if (!o || !o->get_configurable())
+    if (!o || !o->get_configurable()) {
+      std::vector<std::string> keys = long_option_names(sub);
+      for (const CLI::Option* p : sub.get_options())
+        if (p->get_positional()) keys.push_back(p->get_name());
+      const std::string near = nearest_name(key, keys);
       throw Error(where + ": not an option of gaugefix " + sub.get_name() +
-                  " (keys are the long option names, e.g. tolerance: 1e-12, or the names of the "
-                  "arguments, e.g. input)");
+                  (near.empty() ? "" : " (did you mean " + near + "?)") +
+                  "; keys are the long option names (--tolerance: tolerance) or the names of the "
+                  "arguments (input)");
+    }
     if (!seen.insert(key).second) throw Error(where + ": given more than once");
     const YAML::Node& v = kv.second;
     CLI::ConfigItem item;

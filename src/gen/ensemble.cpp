@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <fmt/format.h>
 #include <map>
 #include <sstream>
 
@@ -88,7 +89,10 @@ void check_label(const EnsembleOptions& opt, const std::string& path, const std:
     require(it != theirs.end(),
             path + " does not record --" + key + " (ENSEMBLE_LABEL '" + found +
                 "'): it cannot be continued safely; choose another --output-prefix");
-    require(it->second == value,
+    // beta compared as the number (labels of earlier versions wrote 17 digits)
+    const bool same = it->second == value || (key == "beta" && parse_real(it->second) &&
+                                              parse_real(it->second) == parse_real(value));
+    require(same,
             "--" + key + " " + value + " does not match the ensemble: " + path +
                 " was generated with " + key + "=" + it->second + "; resume with --" + key + " " +
                 it->second + " or choose another --output-prefix");
@@ -164,16 +168,13 @@ std::string config_path(const std::string& prefix, int index) {
 }
 
 std::string ensemble_label(const EnsembleOptions& opt) {
-  char s[256];
-  std::snprintf(s, sizeof s,
-                "wilson beta=%.17g seed=%llu or-sweeps=%d precision=%s storage=%d start=%s "
-                "thermalisation=%d separation=%d",
-                opt.generator.beta, static_cast<unsigned long long>(opt.generator.seed),
-                opt.or_sweeps, precision_name(opt.generator.precision),
-                storage_option(opt.generator.storage),
-                is_generated_start(opt.start) ? opt.start.c_str() : "file", opt.thermalisation,
-                opt.separation);
-  return s;
+  // beta in the shortest form that reads back exactly (5.7, not 5.7000000000000002)
+  return fmt::format("wilson beta={} seed={} or-sweeps={} precision={} storage={} start={} "
+                     "thermalisation={} separation={}",
+                     opt.generator.beta, opt.generator.seed, opt.or_sweeps,
+                     precision_name(opt.generator.precision), storage_option(opt.generator.storage),
+                     is_generated_start(opt.start) ? opt.start : std::string("file"),
+                     opt.thermalisation, opt.separation);
 }
 
 EnsembleResult run_ensemble(const EnsembleOptions& opt, const EnsembleObserver& observer) {
