@@ -77,10 +77,11 @@ public:
              const HostField& links, const HostField& g) {
     const bool converged = e.result.converged;
     if (const std::string path = written_path(output, converged, opt_.unconverged); !path.empty()) {
-      write_gauge_file(
-          path, links,
-          write_options(opt_, e, fix_provenance(info_.provenance, e, opt_.fix.tolerance, opt_.algorithm, world_)),
-          world_, inputs_);
+      write_gauge_file(path, links,
+                       write_options(opt_, e,
+                                     fix_provenance(info_.provenance, e, opt_.fix.tolerance,
+                                                    opt_.algorithm, world_)),
+                       world_, inputs_);
       out_.written.push_back(path);
     }
     if (const std::string path = written_path(transform_output, converged, opt_.unconverged);
@@ -343,7 +344,8 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
           outputs.push_back({&m, it->second});
       const RunRecord record = measurement_record(
           command_line, entry.input, entry.input_checksum,
-          fix_provenance(info.provenance, entry, opt.fix.tolerance, world), opt.engine.gauge);
+          fix_provenance(info.provenance, entry, opt.fix.tolerance, opt.algorithm, world),
+          opt.engine.gauge);
       measure_field(best_links, opt.measure, opt.engine.gauge, outputs, record, world);
       for (const MeasureOutput& o : outputs)
         out.written.push_back(o.path);

@@ -1,6 +1,7 @@
 #include "app/measure_command.h"
 #include "app/build_info.h"
 #include "app/cli_checks.h"
+#include "app/fix_provenance.h"
 #include "core/error.h"
 #include "core/log.h"
 #include "io/gauge_file.h"

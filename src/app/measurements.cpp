@@ -1,5 +1,6 @@
 #include "app/measurements.h"
 #include "app/cli_checks.h"
+#include "app/fix_provenance.h"
 #include "core/error.h"
 #include "core/log.h"
 #include "gaugefix_commit.h"
@@ -110,14 +111,6 @@ std::vector<MeasureOutput> measure_outputs(const MeasureOptions& opt) {
   for (const Observable& o : observables())
     if (!(opt.*o.output).empty()) out.push_back({&o, opt.*o.output});
   return out;
-}
-
-std::string input_checksum(const FileInfo& info) {
-  std::string s;
-  for (const auto& [name, value] : info.computed)
-    if (name.find("CHECKSUM") != std::string::npos || name.find("SUM") != std::string::npos)
-      s += (s.empty() ? "" : " ") + name + "=" + value;
-  return s;
 }
 
 RunRecord measurement_record(const std::string& command_line, const std::string& input,

@@ -61,8 +61,6 @@ struct MeasureOutput {
 // The observables asked for with their (expanded) output names.
 std::vector<MeasureOutput> measure_outputs(const MeasureOptions& opt);
 
-// The checksums gaugefix computed of an input as read (its summary's input_checksum).
-std::string input_checksum(const FileInfo& info);
 // The run record of a measurement file: program, commit, command, input, its checksum and
 // the gauge-fixing record the file holds, the gauge the observables assume.
 RunRecord measurement_record(const std::string& command_line, const std::string& input,
