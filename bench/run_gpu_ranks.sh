@@ -6,7 +6,9 @@
 #             subcommand with the default log (tests/cli_ranks_subcommands.sh, backend cuda)
 #             on 2, 4 (and 8) GPUs, each run limited so that a hang fails fast; GPU_FILTER and
 #             RANKS_FILTER (gtest filters) narrow the one-GPU and the multi-rank tests,
-#             SUBCOMMANDS=0 leaves out the subcommands;
+#             SUBCOMMANDS=0 leaves out the subcommands; the checkpoint tests
+#             (tests/cli_checkpoint.sh, backend cuda: every family on one GPU, and stopped and
+#             resumed on 2 GPUs; the binary hold_temporary packed beside gaugefix);
 #   generator (GEN=1) weak scaling of a sweep (1 heatbath + 4 overrelaxation) with
 #             GEN_LOCAL (default 64,64,64,32) sites per GPU on 1, 2, 4 (and 8) GPUs, mixed and
 #             double precision, GEN_SWEEPS sweeps (default 20): sweeps/s and t_1 / t_N;
@@ -65,6 +67,15 @@ if [ "${TESTS:-1}" = 1 ]; then
     step "every subcommand on $n GPUs" 240 "$out/subcommands_${n}gpu.log" \
       bash tests/cli_ranks_subcommands.sh "$bin/gaugefix" "$out/mpirun" $n cuda
   done
+  if [ -x "$bin/hold_temporary" ]; then
+    for c in or_anneal facg fasd coulomb_mixed copies sigterm; do
+      CHECKPOINT_BACKEND=cuda step "checkpoint $c on one GPU" 240 "$out/checkpoint_$c.log" \
+        bash tests/cli_checkpoint.sh "$bin/gaugefix" "$bin/hold_temporary" "$PWD" $c
+    done
+    [ "$gpus" -ge 2 ] && CHECKPOINT_BACKEND=cuda step "checkpoint on 2 GPUs" 240 \
+      "$out/checkpoint_ranks.log" bash tests/cli_checkpoint.sh "$bin/gaugefix" "$bin/hold_temporary" \
+      "$PWD" ranks "$out/mpirun"
+  fi
 fi
 
 if [ "${GEN:-1}" = 1 ]; then
