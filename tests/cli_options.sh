@@ -42,7 +42,7 @@ help_defaults)
   "$g" tune --help | grep -qF -- "--lattice INT=32,32,32,32" || fail "tune --help: no default lattice"
   "$g" measure --help > "$d/help"
   for default in "--ghost-tolerance FLOAT=1e-10" "--ghost-max-iterations INT=1000" \
-      "--eigen-tolerance FLOAT=1e-08" "--eigen-max-iterations INT=1000" \
+      "--eigen-tolerance FLOAT=1e-06" "--eigen-max-iterations INT=1000" \
       "--gauge TEXT:{landau,coulomb,mag}"; do
     grep -qF -- "$default" "$d/help" || fail "measure --help lacks '$default'"
   done

@@ -32,6 +32,15 @@ Table potential_table(const HostField& u, const MeasureOptions& opt, GaugeKind,
   return table_of(static_potential(u, opt.max_t, world));
 }
 
+// The field as the slab functions (faddeev_popov.h, abelian_projection.h) take it: the time
+// slices alone. A field read on several ranks says halo (its neighbouring slices are on other
+// ranks) but stores its own slices only; then `copy` gets the same data without the flag.
+const HostField& without_halo(const HostField& u, HostField& copy) {
+  if (!u.geom.halo) return u;
+  copy = u.slab(u.geom.t0, u.geom.nt);
+  return copy;
+}
+
 // The momenta of --ghost-max-n2: those of the gluon propagator's --cut psq, the constant mode
 // (n = 0, where M has its zero modes) left out.
 std::vector<Momentum> ghost_momenta(const Geometry& geom, int max_n2) {
@@ -41,7 +50,10 @@ std::vector<Momentum> ghost_momenta(const Geometry& geom, int max_n2) {
   return out;
 }
 
-Table ghost_table(const HostField& u, const MeasureOptions& opt, GaugeKind, const World& world) {
+Table ghost_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
+                  const World& world) {
+  HostField copy;
+  const HostField& u = without_halo(field, copy);
   const FaddeevPopov m(u, world);
   const std::vector<GhostPoint> rows = ghost_propagator(
       m, ghost_momenta(u.geom, opt.ghost_max_n2), opt.ghost_tolerance, opt.ghost_max_iterations);
@@ -54,20 +66,29 @@ Table ghost_table(const HostField& u, const MeasureOptions& opt, GaugeKind, cons
   return table_of(rows);
 }
 
-Table eigenvalue_table(const HostField& u, const MeasureOptions& opt, GaugeKind,
+Table eigenvalue_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
                        const World& world) {
-  const FaddeevPopov m(u, world);
+  HostField copy;
+  const FaddeevPopov m(without_halo(field, copy), world);
   const EigenResult e = lowest_eigenvalue(m, opt.eigen_tolerance, opt.eigen_max_iterations);
   if (!e.converged)
     log::warning("--lowest-eigenvalue: the residual {} is above --eigen-tolerance {} after "
                  "--eigen-max-iterations {} Lanczos steps",
                  e.residual, opt.eigen_tolerance, opt.eigen_max_iterations);
+  if (e.eigenvalue < 0)
+    log::warning("--lowest-eigenvalue: the eigenvalue {} is negative: the field is not inside the "
+                 "first Gribov region, or --eigen-tolerance {} lies below its departure from "
+                 "Landau gauge (Lanczos assumes M symmetric; try a larger --eigen-tolerance)",
+                 e.eigenvalue, opt.eigen_tolerance);
   return table_of(e);
 }
 
 // measure_abelian's quantities, with the number of unconserved sites and colours it reduces to
 // a flag.
-Table abelian_table(const HostField& u, const MeasureOptions&, GaugeKind, const World& world) {
+Table abelian_table(const HostField& field, const MeasureOptions&, GaugeKind,
+                    const World& world) {
+  HostField copy;
+  const HostField& u = without_halo(field, copy);
   AbelianMeasurement a;
   a.plaquette = abelian_plaquette(u, world);
   a.polyakov = abelian_polyakov_loops(u, world);

@@ -49,7 +49,7 @@ struct MeasureOptions {
   double ghost_tolerance = 1e-10;   // of each CG solve, relative
   int ghost_max_iterations = 1000;  // of each CG solve
   std::string lowest_eigenvalue;    // output file (fix: pattern); "" for none
-  double eigen_tolerance = 1e-8;    // Lanczos residual, absolute
+  double eigen_tolerance = 1e-6;    // Lanczos residual, absolute
   int eigen_max_iterations = 1000;  // Lanczos steps
   std::string abelian;              // output file (fix: pattern); "" for none
   std::vector<std::string> measure; // fix: --measure LIST
