@@ -197,8 +197,13 @@ ghost)
     --lowest-eigenvalue "$d/{stem}.eig.csv" --journal "$d/journal.yaml"
   grep -q "ghost: $d/cfg.ghost.csv" "$d/journal.yaml" || fail "journal: $(cat "$d/journal.yaml")"
   grep -q "eigenvalue: $d/cfg.eig.csv" "$d/journal.yaml" || fail "journal: $(cat "$d/journal.yaml")"
-  expect 0 -- "$g" measure --input "$d/cfg.fixed" --ghost-propagator "$d/again.csv" --ghost-max-n2 1 \
-    --lowest-eigenvalue "$d/again.eig.csv"
+  # the ghost options define the journal: a restart with others is refused
+  expect 1 --ghost-max-n2 "$d/journal.yaml" -- "$g" fix --input "$d/cfg" --tolerance 1e-13 \
+    --output "$d/{stem}.fixed" --measure ghost,eigenvalue --ghost-propagator "$d/{stem}.ghost.csv" \
+    --ghost-max-n2 2 --lowest-eigenvalue "$d/{stem}.eig.csv" --journal "$d/journal.yaml"
+  printf 'ghost-propagator: %s\nghost-max-n2: 1\nlowest-eigenvalue: %s\n' "$d/again.csv" \
+    "$d/again.eig.csv" > "$d/m.yaml"
+  expect 0 -- "$g" measure --input "$d/cfg.fixed" --config "$d/m.yaml"
   diff <(grep -Ev '^# (command|input)' "$d/cfg.ghost.csv") <(grep -Ev '^# (command|input)' "$d/again.csv") \
     > /dev/null || fail "measure differs from fix --measure: $(diff "$d/cfg.ghost.csv" "$d/again.csv")"
   diff <(grep -Ev '^# (command|input)' "$d/cfg.eig.csv") <(grep -Ev '^# (command|input)' "$d/again.eig.csv") \
