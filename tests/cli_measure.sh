@@ -2,8 +2,9 @@
 # cli_measure.sh GAUGEFIX HOLD_TEMPORARY SOURCE_ROOT CASE [MPIRUN]: gaugefix measure and
 # gaugefix fix --measure (docs/measurements.md): the files and their record, bad options
 # (exit status 1, the message names the option, nothing written), a batch whose restart does
-# not measure again, and (case ranks) 2 ranks writing what one rank writes. Run by meson, one
-# test per CASE.
+# not measure again, the ghost propagator and the Faddeev-Popov eigenvalue (Landau gauge), the
+# Abelian projection (maximally Abelian gauge), and (cases ranks, ghost_abelian_ranks) 2 ranks
+# writing what one rank writes. Run by meson, one test per CASE.
 set -euo pipefail
 # shellcheck source=tests/cli_common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
@@ -163,6 +164,133 @@ ranks)
   diff <(grep -Ev '^# (command|gauge_fixing_date)' "$d/m1.csv") \
     <(grep -Ev '^# (command|gauge_fixing_date)' "$d/m2.csv") > /dev/null ||
     fail "fix --measure on 2 ranks differs: $(diff "$d/m1.csv" "$d/m2.csv" | head)"
+  ;;
+ghost)
+  # the unit field (a cold start, no sweep): G(p) = 1/p^2 to 1e-10, no constant mode
+  "$g" generate --lattice 4,4,4,4 --beta 5.7 --start cold --thermalisation 0 --configs 1 --quiet \
+    -o "$d/unit" > /dev/null
+  expect 0 -- "$g" measure --input "$d/unit.0000" --ghost-propagator "$d/unit.csv" --ghost-max-n2 2
+  [ "$(header "$d/unit.csv")" = "nx,ny,nz,nt,p2,ghost,iterations,residual" ] ||
+    fail "header: $(header "$d/unit.csv")"
+  [ "$(rows "$d/unit.csv")" -eq 32 ] || fail "$(rows "$d/unit.csv") momenta with 0 < n^2 <= 2, not 32"
+  grep -v '^#' "$d/unit.csv" | awk -F, 'NR > 1 { if ($1 == 0 && $2 == 0 && $3 == 0 && $4 == 0) exit 1
+      d = $6 * $5 - 1; if (d < 0) d = -d; if (d > 1e-10 || $8 > 1e-10) exit 1; n++ } END { exit n != 32 }' ||
+    fail "G(p) is not 1/p^2 on the unit field: $(cat "$d/unit.csv")"
+  grep -q "measured ghost (32 rows) -> $d/unit.csv" "$d/stdout" || fail "log: $(cat "$d/stdout")"
+  # the Landau-fixed sample: a positive lowest eigenvalue, the ghost propagator above 1/p^2
+  sample="$root/tests/data/lat..400.landau"
+  expect 0 -- "$g" measure --input "$sample" --lowest-eigenvalue "$d/e.csv" --ghost-propagator "$d/gh.h5" \
+    --ghost-max-n2 1 --ghost-tolerance 1e-11
+  [ "$(header "$d/e.csv")" = "eigenvalue,lanczos_steps,residual" ] || fail "header: $(header "$d/e.csv")"
+  [ "$(rows "$d/e.csv")" -eq 1 ] || fail "not one row: $(cat "$d/e.csv")"
+  grep -v '^#' "$d/e.csv" | awk -F, 'NR == 2 { ok = ($1 > 0 && $3 <= 1e-6 && $2 >= 1) } END { exit !ok }' ||
+    fail "the lowest eigenvalue is not positive and converged: $(cat "$d/e.csv")"
+  for key in "input: $sample" "gauge: landau" "gauge_fixing_gauge: landau"; do
+    grep -q "^# $key" "$d/e.csv" || fail "no '# $key' in the record: $(grep '^#' "$d/e.csv")"
+  done
+  head -c 4 "$d/gh.h5" | od -c | grep -q 'H   D   F' || fail "gh.h5 is not HDF5"
+  grep -q "measured eigenvalue (1 rows) -> $d/e.csv" "$d/stdout" || fail "log: $(cat "$d/stdout")"
+  ! grep -q warning "$d/stderr" || fail "warning: $(cat "$d/stderr")"
+  # fix --measure ghost,eigenvalue: the files of measure on the fixed field but for the command
+  expect 0 -- "$g" fix --input "$d/cfg" --tolerance 1e-13 --output "$d/{stem}.fixed" \
+    --measure ghost,eigenvalue --ghost-propagator "$d/{stem}.ghost.csv" --ghost-max-n2 1 \
+    --lowest-eigenvalue "$d/{stem}.eig.csv" --journal "$d/journal.yaml"
+  grep -q "ghost: $d/cfg.ghost.csv" "$d/journal.yaml" || fail "journal: $(cat "$d/journal.yaml")"
+  grep -q "eigenvalue: $d/cfg.eig.csv" "$d/journal.yaml" || fail "journal: $(cat "$d/journal.yaml")"
+  # the ghost options define the journal: a restart with others is refused
+  expect 1 --ghost-max-n2 "$d/journal.yaml" -- "$g" fix --input "$d/cfg" --tolerance 1e-13 \
+    --output "$d/{stem}.fixed" --measure ghost,eigenvalue --ghost-propagator "$d/{stem}.ghost.csv" \
+    --ghost-max-n2 2 --lowest-eigenvalue "$d/{stem}.eig.csv" --journal "$d/journal.yaml"
+  printf 'ghost-propagator: %s\nghost-max-n2: 1\nlowest-eigenvalue: %s\n' "$d/again.csv" \
+    "$d/again.eig.csv" > "$d/m.yaml"
+  expect 0 -- "$g" measure --input "$d/cfg.fixed" --config "$d/m.yaml"
+  diff <(grep -Ev '^# (command|input)' "$d/cfg.ghost.csv") <(grep -Ev '^# (command|input)' "$d/again.csv") \
+    > /dev/null || fail "measure differs from fix --measure: $(diff "$d/cfg.ghost.csv" "$d/again.csv")"
+  diff <(grep -Ev '^# (command|input)' "$d/cfg.eig.csv") <(grep -Ev '^# (command|input)' "$d/again.eig.csv") \
+    > /dev/null || fail "measure differs from fix --measure: $(diff "$d/cfg.eig.csv" "$d/again.eig.csv")"
+  [ "$(temporaries)" -eq 0 ] || fail "temporary files left"
+  ;;
+abelian)
+  # a MAG-fixed field: integer, conserved currents (unconserved 0), densities in [0, 1]
+  expect 0 -- "$g" fix --input "$d/cfg" --gauge mag --tolerance 1e-12 --output "$d/{stem}.mag" \
+    --measure abelian --abelian "$d/{stem}.abelian.csv" --journal "$d/journal.yaml"
+  f="$d/cfg.abelian.csv"
+  [ "$(header "$f")" = "plaquette,polyakov_re,polyakov_im,polyakov_re_1,polyakov_im_1,polyakov_re_2,polyakov_im_2,polyakov_re_3,polyakov_im_3,density_1,density_2,density_3,unconserved" ] ||
+    fail "header: $(header "$f")"
+  [ "$(rows "$f")" -eq 1 ] || fail "not one row: $(cat "$f")"
+  grep -v '^#' "$f" | awk -F, 'NR == 2 { ok = ($1 > 0 && $1 <= 1 && $13 == 0)
+      for (i = 10; i <= 12; i++) if ($i < 0 || $i > 1) ok = 0 } END { exit !ok }' ||
+    fail "not a conserved Abelian measurement: $(cat "$f")"
+  grep -q "^# gauge: mag" "$f" || fail "no '# gauge: mag' in the record: $(grep '^#' "$f")"
+  grep -q "^# gauge_fixing_gauge: mag" "$f" || fail "no gauge-fixing record: $(grep '^#' "$f")"
+  grep -q "abelian: $f" "$d/journal.yaml" || fail "journal: $(cat "$d/journal.yaml")"
+  grep -q "measured abelian (1 rows) -> $f" "$d/stdout" || fail "log: $(cat "$d/stdout")"
+  # measure on the written field (its record says mag): the same file but for the command line
+  expect 0 -- "$g" measure --input "$d/cfg.mag" --abelian "$d/again.csv"
+  diff <(grep -Ev '^# (command|input)' "$f") <(grep -Ev '^# (command|input)' "$d/again.csv") > /dev/null ||
+    fail "measure differs from fix --measure: $(diff "$f" "$d/again.csv")"
+  # --gauge mag on a field without a record, HDF5
+  expect 0 -- "$g" measure --input "$d/cfg" --gauge mag --abelian "$d/a.h5"
+  head -c 4 "$d/a.h5" | od -c | grep -q 'H   D   F' || fail "a.h5 is not HDF5"
+  [ "$(temporaries)" -eq 0 ] || fail "temporary files left"
+  ;;
+ghost_abelian_bad_options)
+  m=("$g" measure --input "$d/landau.nersc")
+  expect 1 --ghost-propagator coulomb -- "$g" measure --input "$d/coulomb.nersc" \
+    --ghost-propagator "$d/out.csv" --ghost-max-n2 1
+  expect 1 --lowest-eigenvalue coulomb -- "$g" measure --input "$d/coulomb.nersc" --lowest-eigenvalue "$d/out.csv"
+  expect 1 --ghost-propagator "--gauge coulomb" -- "${m[@]}" --gauge coulomb --ghost-propagator "$d/out.csv" \
+    --ghost-max-n2 1
+  expect 1 --abelian mag -- "${m[@]}" --abelian "$d/out.csv"
+  expect 1 --abelian "--gauge landau" -- "${m[@]}" --abelian "$d/out.csv" --gauge landau
+  expect 1 --ghost-max-n2 -- "${m[@]}" --ghost-propagator "$d/out.csv"
+  expect 1 --ghost-max-n2 -- "${m[@]}" --ghost-propagator "$d/out.csv" --ghost-max-n2 0
+  expect 1 --ghost-max-n2 --ghost-propagator -- "${m[@]}" --lowest-eigenvalue "$d/out.csv" --ghost-max-n2 1
+  expect 1 --ghost-tolerance -- "${m[@]}" --ghost-propagator "$d/out.csv" --ghost-max-n2 1 --ghost-tolerance 0
+  expect 1 --ghost-max-iterations -- "${m[@]}" --ghost-propagator "$d/out.csv" --ghost-max-n2 1 \
+    --ghost-max-iterations 0
+  expect 1 --eigen-tolerance --lowest-eigenvalue -- "${m[@]}" --abelian "$d/out.csv" --gauge mag \
+    --eigen-tolerance 1e-6
+  expect 1 --gluon-propagator "--gauge mag" -- "${m[@]}" --abelian "$d/out.csv" --gauge mag \
+    --gluon-propagator "$d/g.csv" --max-n2 1
+  absent "$d/out.csv"
+  absent "$d/g.csv"
+  # fix: the gauge of the run
+  f=("$g" fix --input "$d/cfg" --tolerance 1e-10 --output "$d/out.nersc")
+  expect 1 --ghost-propagator "--gauge coulomb" -- "${f[@]}" --gauge coulomb --measure ghost \
+    --ghost-propagator "$d/out.csv" --ghost-max-n2 1
+  expect 1 --lowest-eigenvalue "--gauge mag" -- "${f[@]}" --gauge mag --measure eigenvalue \
+    --lowest-eigenvalue "$d/out.csv"
+  expect 1 --abelian "--gauge landau" -- "${f[@]}" --measure abelian --abelian "$d/out.csv"
+  expect 1 "--measure abelian" --abelian -- "${f[@]}" --gauge mag --measure abelian
+  expect 1 --ghost-propagator "--measure ghost" -- "${f[@]}" --ghost-propagator "$d/out.csv" --ghost-max-n2 1
+  absent "$d/out.csv"
+  absent "$d/out.nersc"
+  ;;
+ghost_abelian_ranks)
+  [ -n "$mpirun" ] || fail "no mpirun given"
+  "$g" fix --quiet --input "$d/cfg" --gauge mag --tolerance 1e-12 --output "$d/mag.nersc"
+  for n in 1 2; do
+    timeout 120 "$mpirun" -np $n --oversubscribe "$g" measure --input "$root/tests/data/lat..400.landau" \
+      --ghost-propagator "$d/g$n.csv" --ghost-max-n2 1 --lowest-eigenvalue "$d/e$n.csv" \
+      > "$d/stdout" 2> "$d/stderr" || fail "$n ranks: $(cat "$d/stderr")"
+    timeout 120 "$mpirun" -np $n --oversubscribe "$g" measure --input "$d/mag.nersc" --abelian "$d/a$n.csv" \
+      > "$d/stdout" 2> "$d/stderr" || fail "$n ranks: $(cat "$d/stderr")"
+  done
+  for f in g e a; do
+    [ "$(rows "$d/${f}1.csv")" -ge 1 ] || fail "${f}1.csv has no rows"
+    diff <(grep -v '^# command' "$d/${f}1.csv") <(grep -v '^# command' "$d/${f}2.csv") > /dev/null ||
+      fail "2 ranks differ from 1: $(diff "$d/${f}1.csv" "$d/${f}2.csv" | head)"
+  done
+  # fix --gauge mag --measure abelian on 2 ranks: the measurement as on one rank
+  for n in 1 2; do
+    timeout 120 "$mpirun" -np $n --oversubscribe "$g" fix --quiet --input "$d/cfg" --gauge mag \
+      --tolerance 1e-12 --output "$d/f$n.nersc" --measure abelian --abelian "$d/m$n.csv" \
+      > "$d/stdout" 2> "$d/stderr" || fail "fix on $n ranks: $(cat "$d/stderr")"
+  done
+  diff <(grep -Ev '^# (command|gauge_fixing_date)' "$d/m1.csv") \
+    <(grep -Ev '^# (command|gauge_fixing_date)' "$d/m2.csv") > /dev/null ||
+    fail "fix --measure abelian on 2 ranks differs: $(diff "$d/m1.csv" "$d/m2.csv" | head)"
   ;;
 *)
   fail "unknown case"

@@ -40,6 +40,13 @@ help_defaults)
   done
   "$g" generate --help | grep -qF -- "--separation INT=" || fail "generate --help: no default of --separation"
   "$g" tune --help | grep -qF -- "--lattice INT=32,32,32,32" || fail "tune --help: no default lattice"
+  "$g" measure --help > "$d/help"
+  for default in "--ghost-tolerance FLOAT=1e-10" "--ghost-max-iterations INT=1000" \
+      "--eigen-tolerance FLOAT=1e-06" "--eigen-max-iterations INT=1000" \
+      "--gauge TEXT:{landau,coulomb,mag}"; do
+    grep -qF -- "$default" "$d/help" || fail "measure --help lacks '$default'"
+  done
+  "$g" fix --help | grep -qF -- "ghost, eigenvalue, abelian" || fail "fix --help: --measure names"
   "$g" --help | grep -q "^Usage: gaugefix \[OPTIONS\] SUBCOMMAND" || fail "the program's usage line"
   ;;
 version)

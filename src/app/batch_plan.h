@@ -11,7 +11,8 @@
 //   the --config file) and against each other.
 // --history names one file per configuration and Gribov copy: its pattern may hold {copy};
 // without it, several copies get copy_path names (history.copy<c>.csv).
-// The outputs of --measure (app/measurements.h: --gluon-propagator, --static-potential) are
+// The outputs of --measure (app/measurements.h: --gluon-propagator, --static-potential,
+// --ghost-propagator, --lowest-eigenvalue, --abelian) are
 // patterns like --output; they are written for converged fields only.
 // Failures throw gf::Error naming the option, the input and the file.
 #pragma once

@@ -76,6 +76,15 @@ std::vector<std::pair<std::string, std::string>> defining_options(const FixComma
       if (m.cut == "cylinder") d.push_back({"cylinder-width", real(m.cylinder_width)});
     }
     if (!m.static_potential.empty()) d.push_back({"max-t", std::to_string(m.max_t)});
+    if (!m.ghost_propagator.empty()) {
+      d.push_back({"ghost-max-n2", std::to_string(m.ghost_max_n2)});
+      d.push_back({"ghost-tolerance", real(m.ghost_tolerance)});
+      d.push_back({"ghost-max-iterations", std::to_string(m.ghost_max_iterations)});
+    }
+    if (!m.lowest_eigenvalue.empty()) {
+      d.push_back({"eigen-tolerance", real(m.eigen_tolerance)});
+      d.push_back({"eigen-max-iterations", std::to_string(m.eigen_max_iterations)});
+    }
   }
   return d;
 }

@@ -102,7 +102,8 @@ int main(int argc, char** argv) {
       "tune", "tune the kernels of a fix on this device and store the winners in the tune cache");
   gf::add_tune_options(*tune, c.tune);
   CLI::App* measure = app.add_subcommand(
-      "measure", "measure the gluon propagator or the static potential of a gauge-fixed field");
+      "measure", "measure the gluon or ghost propagator, the static potential, the Faddeev-Popov "
+                 "eigenvalue or the Abelian projection of a gauge-fixed field");
   gf::add_measure_command_options(*measure, c.measure);
   for (CLI::App* sub : {fix, generate, info, convert, transform, tune, measure})
     sub->footer(gf::config_footer(*sub));

@@ -16,9 +16,9 @@ void add_measure_command_options(CLI::App& measure, MeasureCommandOptions& opt) 
       ->check(non_empty);
   measure
       .add_option("--gauge,-g", opt.gauge,
-                  "gauge of the field: landau or coulomb (default: the gauge-fixing record "
-                  "of the file, else landau)")
-      ->check(CLI::IsMember({"landau", "coulomb"}));
+                  "gauge of the field: landau, coulomb or mag (default: the gauge-fixing "
+                  "record of the file, else landau)")
+      ->check(CLI::IsMember({"landau", "coulomb", "mag"}));
   add_measure_options(measure, opt.measure, false);
   measure.add_flag("--checksum-warning-only", opt.checksum_warning_only,
                    "report a checksum mismatch in the input as a warning, not an error");
@@ -29,9 +29,23 @@ void add_measure_command_options(CLI::App& measure, MeasureCommandOptions& opt) 
   });
 }
 
+namespace {
+
+// Whether the observables asked for are measured in `gauge`; `source` says where it comes from.
+void check_gauge(const MeasureCommandOptions& opt, GaugeKind gauge, const std::string& source) {
+  if (gauge == GaugeKind::mag && !opt.measure.gluon_propagator.empty())
+    throw Error("--gluon-propagator: the field is taken as maximally Abelian gauge (" + source +
+                "); the gluon propagator is measured in Landau or Coulomb gauge (--gauge "
+                "landau|coulomb to measure it anyway)");
+  check_measure_gauge(opt.measure, gauge, source);
+}
+
+} // namespace
+
 int run_measure(const MeasureCommandOptions& opt, const std::string& command_line,
                 const World& world) {
   check_measure_options(opt.measure, opt.given, false, GaugeKind::landau);
+  if (!opt.gauge.empty()) check_gauge(opt, parse_gauge(opt.gauge), "--gauge " + opt.gauge);
   const std::vector<MeasureOutput> outputs = measure_outputs(opt.measure);
   std::vector<NamedPath> out_paths;
   for (const MeasureOutput& o : outputs)
@@ -51,10 +65,10 @@ int run_measure(const MeasureCommandOptions& opt, const std::string& command_lin
     gauge = parse_gauge(opt.gauge);
   else if (fixed)
     gauge = parse_gauge(fixed->gauge);
-  if (gauge == GaugeKind::mag && !opt.measure.gluon_propagator.empty())
-    throw Error("--gluon-propagator: '" + opt.input +
-                "' records the maximally Abelian gauge; the gluon propagator is measured in "
-                "Landau or Coulomb gauge (--gauge landau|coulomb to measure it anyway)");
+  if (opt.gauge.empty()) // with --gauge it was checked before reading
+    check_gauge(opt, gauge,
+                fixed ? "the gauge-fixing record of '" + opt.input + "'"
+                      : "no gauge-fixing record in '" + opt.input + "'");
   if (!opt.measure.static_potential.empty() && gauge != GaugeKind::coulomb)
     log::warning("--static-potential: '{}' is taken as {} gauge ({}); the static potential from "
                  "Wilson lines assumes Coulomb gauge",

@@ -6,6 +6,9 @@
 #include "gaugefix_commit.h"
 #include "gaugefix_version.h"
 #include "io/provenance.h"
+#include "measure/abelian_projection.h"
+#include "measure/faddeev_popov.h"
+#include "measure/ghost_propagator.h"
 #include "measure/gluon_propagator.h"
 #include "measure/static_potential.h"
 #include <chrono>
@@ -29,24 +32,107 @@ Table potential_table(const HostField& u, const MeasureOptions& opt, GaugeKind,
   return table_of(static_potential(u, opt.max_t, world));
 }
 
+// The field as the slab functions (faddeev_popov.h, abelian_projection.h) take it: the time
+// slices alone. A field read on several ranks says halo (its neighbouring slices are on other
+// ranks) but stores its own slices only; then `copy` gets the same data without the flag.
+const HostField& without_halo(const HostField& u, HostField& copy) {
+  if (!u.geom.halo) return u;
+  copy = u.slab(u.geom.t0, u.geom.nt);
+  return copy;
+}
+
+// The momenta of --ghost-max-n2: those of the gluon propagator's --cut psq, the constant mode
+// (n = 0, where M has its zero modes) left out.
+std::vector<Momentum> ghost_momenta(const Geometry& geom, int max_n2) {
+  std::vector<Momentum> out;
+  for (const std::array<int, 4>& n : cut_momenta(geom.L, 4, {CutKind::psq, max_n2, 1.0}))
+    if (n[0] != 0 || n[1] != 0 || n[2] != 0 || n[3] != 0) out.push_back(n);
+  return out;
+}
+
+Table ghost_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
+                  const World& world) {
+  HostField copy;
+  const HostField& u = without_halo(field, copy);
+  const FaddeevPopov m(u, world);
+  const std::vector<GhostPoint> rows = ghost_propagator(
+      m, ghost_momenta(u.geom, opt.ghost_max_n2), opt.ghost_tolerance, opt.ghost_max_iterations);
+  for (const GhostPoint& r : rows)
+    if (!r.converged)
+      log::warning("--ghost-propagator: a solve at n = ({},{},{},{}) did not reach "
+                   "--ghost-tolerance {} in --ghost-max-iterations {} (residual {})",
+                   r.n[0], r.n[1], r.n[2], r.n[3], opt.ghost_tolerance,
+                   opt.ghost_max_iterations, r.max_residual);
+  return table_of(rows);
+}
+
+Table eigenvalue_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
+                       const World& world) {
+  HostField copy;
+  const FaddeevPopov m(without_halo(field, copy), world);
+  const EigenResult e = lowest_eigenvalue(m, opt.eigen_tolerance, opt.eigen_max_iterations);
+  if (!e.converged)
+    log::warning("--lowest-eigenvalue: the residual {} is above --eigen-tolerance {} after "
+                 "--eigen-max-iterations {} Lanczos steps",
+                 e.residual, opt.eigen_tolerance, opt.eigen_max_iterations);
+  if (e.eigenvalue < 0)
+    log::warning("--lowest-eigenvalue: the eigenvalue {} is negative: the field is not inside the "
+                 "first Gribov region, or --eigen-tolerance {} lies below its departure from "
+                 "Landau gauge (Lanczos assumes M symmetric; try a larger --eigen-tolerance)",
+                 e.eigenvalue, opt.eigen_tolerance);
+  return table_of(e);
+}
+
+// measure_abelian's quantities, with the number of unconserved sites and colours it reduces to
+// a flag.
+Table abelian_table(const HostField& field, const MeasureOptions&, GaugeKind,
+                    const World& world) {
+  HostField copy;
+  const HostField& u = without_halo(field, copy);
+  AbelianMeasurement a;
+  a.plaquette = abelian_plaquette(u, world);
+  a.polyakov = abelian_polyakov_loops(u, world);
+  for (const Complex<double>& p : a.polyakov) {
+    a.polyakov_mean.re += p.re / u.nc;
+    a.polyakov_mean.im += p.im / u.nc;
+  }
+  const MonopoleCurrents c = monopole_currents(u, world);
+  a.monopole_density = c.density;
+  a.currents_conserved = c.unconserved == 0;
+  if (!a.currents_conserved)
+    log::warning("--abelian: the monopole currents are not conserved at {} sites and colours",
+                 c.unconserved);
+  return table_of(a, c.unconserved);
+}
+
 } // namespace
 
 const std::vector<Observable>& observables() {
   static const std::vector<Observable> list = {
       {"gluon", "--gluon-propagator", &MeasureOptions::gluon_propagator, gluon_table},
       {"potential", "--static-potential", &MeasureOptions::static_potential, potential_table},
+      {"ghost", "--ghost-propagator", &MeasureOptions::ghost_propagator, ghost_table},
+      {"eigenvalue", "--lowest-eigenvalue", &MeasureOptions::lowest_eigenvalue, eigenvalue_table},
+      {"abelian", "--abelian", &MeasureOptions::abelian, abelian_table},
   };
   return list;
 }
 
 void add_measure_options(CLI::App& app, MeasureOptions& opt, bool in_fix) {
   const std::string pattern = in_fix ? " (a pattern, as --output)" : "";
-  if (in_fix)
+  if (in_fix) {
+    std::vector<std::string> names;
+    std::string list;
+    for (const Observable& o : observables()) {
+      names.push_back(o.name);
+      list += (list.empty() ? "" : ", ") + std::string(o.name);
+    }
     app.add_option("--measure", opt.measure,
-                   "observables to measure on each fixed field: gluon, potential "
-                   "(comma-separated; each needs its output option)")
+                   "observables to measure on each fixed field: " + list +
+                       " (comma-separated; each needs its output option)")
         ->delimiter(',')
-        ->check(CLI::IsMember({"gluon", "potential"}));
+        ->check(CLI::IsMember(names));
+  }
   app.add_option("--gluon-propagator", opt.gluon_propagator,
                  "CSV (or .h5) file of the gluon propagator" + pattern +
                      "; Landau, or in Coulomb gauge the equal-time spatial and temporal ones")
@@ -68,6 +154,39 @@ void add_measure_options(CLI::App& app, MeasureOptions& opt, bool in_fix) {
   app.add_option("--max-t", opt.max_t, "static potential: Wilson lines of T = 1 .. this")
       ->check(whole_number)
       ->default_str("");
+  app.add_option("--ghost-propagator", opt.ghost_propagator,
+                 "CSV (or .h5) file of the Landau-gauge ghost propagator" + pattern)
+      ->check(non_empty);
+  app.add_option("--ghost-max-n2", opt.ghost_max_n2,
+                 "ghost propagator: momenta with sum n_mu^2 <= N (n = 0 left out)")
+      ->check(whole_number)
+      ->default_str("");
+  app.add_option("--ghost-tolerance", opt.ghost_tolerance,
+                 "ghost propagator: stop each CG solve at |r| <= this |b|")
+      ->check(positive_real)
+      ->capture_default_str();
+  app.add_option("--ghost-max-iterations", opt.ghost_max_iterations,
+                 "ghost propagator: at most this many CG iterations per solve")
+      ->check(whole_number)
+      ->capture_default_str();
+  app.add_option("--lowest-eigenvalue", opt.lowest_eigenvalue,
+                 "CSV (or .h5) file of the lowest non-trivial eigenvalue of the Landau-gauge "
+                 "Faddeev-Popov operator" +
+                     pattern)
+      ->check(non_empty);
+  app.add_option("--eigen-tolerance", opt.eigen_tolerance,
+                 "lowest eigenvalue: stop Lanczos at a Ritz residual <= this (absolute)")
+      ->check(positive_real)
+      ->capture_default_str();
+  app.add_option("--eigen-max-iterations", opt.eigen_max_iterations,
+                 "lowest eigenvalue: at most this many Lanczos steps")
+      ->check(whole_number)
+      ->capture_default_str();
+  app.add_option("--abelian", opt.abelian,
+                 "CSV (or .h5) file of the Abelian projection of a maximally Abelian gauge "
+                 "field: plaquette, Polyakov loops, monopole densities" +
+                     pattern)
+      ->check(non_empty);
 }
 
 void check_measure_options(const MeasureOptions& opt, const std::set<std::string>& given,
@@ -86,7 +205,8 @@ void check_measure_options(const MeasureOptions& opt, const std::set<std::string
                   ": add it to the --measure list");
   }
   if (!in_fix && !any)
-    throw Error("nothing to measure: give --gluon-propagator OUT or --static-potential OUT");
+    throw Error("nothing to measure: give --gluon-propagator, --static-potential, "
+                "--ghost-propagator, --lowest-eigenvalue or --abelian OUT");
   const bool gluon = !opt.gluon_propagator.empty();
   for (const char* sub : {"--max-n2", "--cut", "--cylinder-width"})
     if (given.count(sub) && !gluon)
@@ -104,6 +224,37 @@ void check_measure_options(const MeasureOptions& opt, const std::set<std::string
     throw Error("--max-t is given without --static-potential: nothing uses it");
   if (potential && opt.max_t < 1)
     throw Error("--static-potential needs --max-t T >= 1: the longest Wilson line");
+  const bool ghost = !opt.ghost_propagator.empty();
+  for (const char* sub : {"--ghost-max-n2", "--ghost-tolerance", "--ghost-max-iterations"})
+    if (given.count(sub) && !ghost)
+      throw Error(std::string(sub) + " is given without --ghost-propagator: nothing uses it");
+  if (ghost && opt.ghost_max_n2 < 1)
+    throw Error("--ghost-propagator needs --ghost-max-n2 N >= 1: the largest sum n_mu^2 of a "
+                "momentum (n = 0 is left out)");
+  if (ghost && opt.ghost_max_iterations < 1)
+    throw Error("--ghost-max-iterations must be >= 1");
+  const bool eigen = !opt.lowest_eigenvalue.empty();
+  for (const char* sub : {"--eigen-tolerance", "--eigen-max-iterations"})
+    if (given.count(sub) && !eigen)
+      throw Error(std::string(sub) + " is given without --lowest-eigenvalue: nothing uses it");
+  if (eigen && opt.eigen_max_iterations < 1)
+    throw Error("--eigen-max-iterations must be >= 1");
+  if (in_fix) check_measure_gauge(opt, gauge, std::string("--gauge ") + gauge_name(gauge));
+}
+
+void check_measure_gauge(const MeasureOptions& opt, GaugeKind gauge, const std::string& source) {
+  const std::string taken =
+      std::string("the field is taken as ") + gauge_name(gauge) + " gauge (" + source + ")";
+  if (!opt.ghost_propagator.empty() && gauge != GaugeKind::landau)
+    throw Error("--ghost-propagator: the ghost propagator is measured in Landau gauge; " + taken);
+  if (!opt.lowest_eigenvalue.empty() && gauge != GaugeKind::landau)
+    throw Error("--lowest-eigenvalue: the Faddeev-Popov operator's eigenvalue is measured in "
+                "Landau gauge; " +
+                taken);
+  if (!opt.abelian.empty() && gauge != GaugeKind::mag)
+    throw Error("--abelian: the Abelian projection is measured in the maximally Abelian gauge "
+                "(mag); " +
+                taken);
 }
 
 std::vector<MeasureOutput> measure_outputs(const MeasureOptions& opt) {

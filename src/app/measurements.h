@@ -1,18 +1,27 @@
 // measurements.h: the observables of `gaugefix measure` and `gaugefix fix --measure` (the
 // functions of src/measure/), their options and the one table that dispatches to them.
 // Adding an observable is one entry of `observables()` (its name in --measure, its output
-// option and the function that computes its table) plus its options: the ghost propagator
-// and the Abelian projection of the maximally Abelian gauge (src/measure/ghost_propagator.h,
-// abelian_projection.h, --ghost-propagator, --abelian) are to come in this way.
+// option and the function that computes its table) plus its options.
 //   --gluon-propagator OUT  with --max-n2 N, --cut psq|hypercubic|cylinder, --cylinder-width W:
 //                           the Landau gluon propagator, or in Coulomb gauge the equal-time
 //                           spatial and temporal propagators (gluon_propagator.h)
 //   --static-potential OUT  with --max-t T: C(r, T) and V(r, T) (static_potential.h)
+//   --ghost-propagator OUT  with --ghost-max-n2 N (the momenta of --cut psq, the constant mode
+//                           left out), --ghost-tolerance, --ghost-max-iterations: the Landau
+//                           ghost propagator (ghost_propagator.h); Landau gauge only
+//   --lowest-eigenvalue OUT with --eigen-tolerance, --eigen-max-iterations: the lowest
+//                           non-trivial eigenvalue of the Faddeev-Popov operator (Lanczos,
+//                           ghost_propagator.h); Landau gauge only
+//   --abelian OUT           the Abelian projection: plaquette, Polyakov loop and monopole
+//                           density per colour, the currents' conservation
+//                           (abelian_projection.h); maximally Abelian gauge only
 // In `fix` the outputs are patterns (output_pattern.h) and --measure LIST names the observables
-// (gluon, potential); each one named needs its output and each output its name.
+// (gluon, potential, ghost, eigenvalue, abelian); each one named needs its output and each
+// output its name.
 // check_measure_options throws gf::Error naming the option for every inconsistency: an
 // observable's sub-option without it (--max-t without --static-potential), a missing
-// required sub-option, values out of range.
+// required sub-option, values out of range, an observable in a gauge it is not measured in
+// (check_measure_gauge, also called by `measure` once the file's gauge is known).
 // measure_field computes every observable whose output is in `outputs` and writes its table
 // (measure_output.h) with the record; it logs each one's time. Collective.
 #pragma once
@@ -35,6 +44,14 @@ struct MeasureOptions {
   double cylinder_width = 1.0;
   std::string static_potential;     // output file (fix: pattern); "" for none
   int max_t = 0;                    // required with static_potential
+  std::string ghost_propagator;     // output file (fix: pattern); "" for none
+  int ghost_max_n2 = -1;            // required with ghost_propagator
+  double ghost_tolerance = 1e-10;   // of each CG solve, relative
+  int ghost_max_iterations = 1000;  // of each CG solve
+  std::string lowest_eigenvalue;    // output file (fix: pattern); "" for none
+  double eigen_tolerance = 1e-6;    // Lanczos residual, absolute
+  int eigen_max_iterations = 1000;  // Lanczos steps
+  std::string abelian;              // output file (fix: pattern); "" for none
   std::vector<std::string> measure; // fix: --measure LIST
 };
 
@@ -52,6 +69,9 @@ const std::vector<Observable>& observables();
 void add_measure_options(CLI::App& app, MeasureOptions& opt, bool in_fix);
 void check_measure_options(const MeasureOptions& opt, const std::set<std::string>& given,
                            bool in_fix, GaugeKind gauge);
+// Throws gf::Error naming the option of an observable asked for in a gauge it is not measured
+// in; `source` says where the gauge comes from (e.g. "--gauge mag", "the file's record").
+void check_measure_gauge(const MeasureOptions& opt, GaugeKind gauge, const std::string& source);
 
 struct MeasureOutput {
   const Observable* observable;

@@ -154,6 +154,38 @@ Table table_of(const std::vector<StaticPotentialRow>& rows) {
   return t;
 }
 
+Table table_of(const std::vector<GhostPoint>& rows) {
+  Table t{{"nx", "ny", "nz", "nt", "p2", "ghost", "iterations", "residual"}, {}};
+  for (const GhostPoint& r : rows)
+    t.rows.push_back({double(r.n[0]), double(r.n[1]), double(r.n[2]), double(r.n[3]), r.p2,
+                      r.propagator, double(r.total_iterations), r.max_residual});
+  return t;
+}
+
+Table table_of(const EigenResult& eigen) {
+  return {{"eigenvalue", "lanczos_steps", "residual"},
+          {{eigen.eigenvalue, double(eigen.iterations), eigen.residual}}};
+}
+
+Table table_of(const AbelianMeasurement& a, std::int64_t unconserved) {
+  Table t{{"plaquette", "polyakov_re", "polyakov_im"}, {}};
+  std::vector<double> row = {a.plaquette, a.polyakov_mean.re, a.polyakov_mean.im};
+  for (std::size_t i = 0; i < a.polyakov.size(); ++i) {
+    t.columns.push_back("polyakov_re_" + std::to_string(i + 1));
+    t.columns.push_back("polyakov_im_" + std::to_string(i + 1));
+    row.push_back(a.polyakov[i].re);
+    row.push_back(a.polyakov[i].im);
+  }
+  for (std::size_t i = 0; i < a.monopole_density.size(); ++i) {
+    t.columns.push_back("density_" + std::to_string(i + 1));
+    row.push_back(a.monopole_density[i]);
+  }
+  t.columns.push_back("unconserved");
+  row.push_back(double(unconserved));
+  t.rows.push_back(row);
+  return t;
+}
+
 bool is_hdf5_output(const std::string& path) {
   return path.size() >= 3 && path.compare(path.size() - 3, 3, ".h5") == 0;
 }

@@ -15,8 +15,17 @@
 //   landau gluon    nx,ny,nz,nt,p2,transverse,longitudinal
 //   coulomb gluon   nx,ny,nz,p2,spatial,temporal
 //   static potential r,t,correlator,potential
+//   ghost propagator nx,ny,nz,nt,p2,ghost,iterations,residual (iterations: the total of the
+//                    momentum's CG solves; residual: the largest final |r|/|b| of them)
+//   lowest eigenvalue eigenvalue,lanczos_steps,residual (one row)
+//   abelian          plaquette,polyakov_re,polyakov_im (the mean of the colours), then per
+//                    colour i = 1 .. N polyakov_re_i,polyakov_im_i, then density_i, then
+//                    unconserved (sites and colours where the currents' divergence is not 0)
+//                    (one row)
 #pragma once
 #include "comm/world.h"
+#include "measure/abelian_projection.h"
+#include "measure/ghost_propagator.h"
 #include "measure/gluon_propagator.h"
 #include "measure/static_potential.h"
 #include <string>
@@ -35,6 +44,9 @@ using RunRecord = std::vector<std::pair<std::string, std::string>>;
 Table table_of(const std::vector<LandauGluonRow>& rows);
 Table table_of(const std::vector<CoulombGluonRow>& rows);
 Table table_of(const std::vector<StaticPotentialRow>& rows);
+Table table_of(const std::vector<GhostPoint>& rows);
+Table table_of(const EigenResult& eigen);
+Table table_of(const AbelianMeasurement& a, std::int64_t unconserved);
 
 // Whether `path` names an HDF5 output (ends in .h5).
 bool is_hdf5_output(const std::string& path);
