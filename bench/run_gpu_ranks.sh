@@ -18,6 +18,7 @@
 #             iterations, transposing, the efficiency t_1 / (N t_N), and F, theta and
 #             iterations equal on every count;
 #             the field lives in FIELD_DIR (default /dev/shm: the node's memory is large);
+#             FACG_GPUS (default "1 2 4 8") the GPU counts of the fixes;
 #             BASELINE=TARBALL (a gaugefix binary of another commit, packed as gaugefix in
 #             a .tar.xz) runs the same fixes with it on 1 and on every GPU of the node, on the
 #             same field, for a comparison within one run.
@@ -115,7 +116,7 @@ if [ "${FACG:-1}" = 1 ]; then
       echo "| GPUs | iterations | seconds | F | theta | transposing s | transpose path | efficiency t_1 / (N t_N) |"
       echo "|---|---|---|---|---|---|---|---|"; } >> "$tables"
     one=
-    for n in 1 2 4 8; do
+    for n in ${FACG_GPUS:-1 2 4 8}; do
       [ "$gpus" -ge $n ] || continue
       s="$out/facg_${n}gpu.yaml"
       step "facg on $n GPUs" 200 "$out/facg_${n}gpu.log" $(mpi $n) "$bin/gaugefix" fix --backend cuda \
