@@ -61,8 +61,8 @@ Table ghost_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
     if (!r.converged)
       log::warning("--ghost-propagator: a solve at n = ({},{},{},{}) did not reach "
                    "--ghost-tolerance {} in --ghost-max-iterations {} (residual {})",
-                   r.n[0], r.n[1], r.n[2], r.n[3], opt.ghost_tolerance,
-                   opt.ghost_max_iterations, r.max_residual);
+                   r.n[0], r.n[1], r.n[2], r.n[3], opt.ghost_tolerance, opt.ghost_max_iterations,
+                   r.max_residual);
   return table_of(rows);
 }
 
@@ -83,26 +83,13 @@ Table eigenvalue_table(const HostField& field, const MeasureOptions& opt, GaugeK
   return table_of(e);
 }
 
-// measure_abelian's quantities, with the number of unconserved sites and colours it reduces to
-// a flag.
-Table abelian_table(const HostField& field, const MeasureOptions&, GaugeKind,
-                    const World& world) {
+Table abelian_table(const HostField& field, const MeasureOptions&, GaugeKind, const World& world) {
   HostField copy;
-  const HostField& u = without_halo(field, copy);
-  AbelianMeasurement a;
-  a.plaquette = abelian_plaquette(u, world);
-  a.polyakov = abelian_polyakov_loops(u, world);
-  for (const Complex<double>& p : a.polyakov) {
-    a.polyakov_mean.re += p.re / u.nc;
-    a.polyakov_mean.im += p.im / u.nc;
-  }
-  const MonopoleCurrents c = monopole_currents(u, world);
-  a.monopole_density = c.density;
-  a.currents_conserved = c.unconserved == 0;
+  const AbelianMeasurement a = measure_abelian(without_halo(field, copy), world);
   if (!a.currents_conserved)
     log::warning("--abelian: the monopole currents are not conserved at {} sites and colours",
-                 c.unconserved);
-  return table_of(a, c.unconserved);
+                 a.unconserved);
+  return table_of(a);
 }
 
 } // namespace
@@ -231,14 +218,12 @@ void check_measure_options(const MeasureOptions& opt, const std::set<std::string
   if (ghost && opt.ghost_max_n2 < 1)
     throw Error("--ghost-propagator needs --ghost-max-n2 N >= 1: the largest sum n_mu^2 of a "
                 "momentum (n = 0 is left out)");
-  if (ghost && opt.ghost_max_iterations < 1)
-    throw Error("--ghost-max-iterations must be >= 1");
+  if (ghost && opt.ghost_max_iterations < 1) throw Error("--ghost-max-iterations must be >= 1");
   const bool eigen = !opt.lowest_eigenvalue.empty();
   for (const char* sub : {"--eigen-tolerance", "--eigen-max-iterations"})
     if (given.count(sub) && !eigen)
       throw Error(std::string(sub) + " is given without --lowest-eigenvalue: nothing uses it");
-  if (eigen && opt.eigen_max_iterations < 1)
-    throw Error("--eigen-max-iterations must be >= 1");
+  if (eigen && opt.eigen_max_iterations < 1) throw Error("--eigen-max-iterations must be >= 1");
   if (in_fix) check_measure_gauge(opt, gauge, std::string("--gauge ") + gauge_name(gauge));
 }
 

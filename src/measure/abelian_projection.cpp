@@ -259,6 +259,7 @@ AbelianMeasurement measure_abelian(const HostField& u, const World& world) {
   }
   const MonopoleCurrents m = monopole_currents(u, world);
   out.monopole_density = m.density;
+  out.unconserved = m.unconserved;
   out.currents_conserved = m.unconserved == 0;
   return out;
 }

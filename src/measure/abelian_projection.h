@@ -64,6 +64,7 @@ struct AbelianMeasurement {
   Complex<double> polyakov_mean{0, 0};   // 1/N sum_i: the full Polyakov loop of a diagonal field
   std::vector<double> monopole_density;  // per colour
   bool currents_conserved = false;
+  std::int64_t unconserved = 0; // sites and colours where they are not (MonopoleCurrents)
 };
 
 AbelianMeasurement measure_abelian(const HostField& u, const World& world = World());

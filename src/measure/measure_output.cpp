@@ -167,7 +167,7 @@ Table table_of(const EigenResult& eigen) {
           {{eigen.eigenvalue, double(eigen.iterations), eigen.residual}}};
 }
 
-Table table_of(const AbelianMeasurement& a, std::int64_t unconserved) {
+Table table_of(const AbelianMeasurement& a) {
   Table t{{"plaquette", "polyakov_re", "polyakov_im"}, {}};
   std::vector<double> row = {a.plaquette, a.polyakov_mean.re, a.polyakov_mean.im};
   for (std::size_t i = 0; i < a.polyakov.size(); ++i) {
@@ -181,7 +181,7 @@ Table table_of(const AbelianMeasurement& a, std::int64_t unconserved) {
     row.push_back(a.monopole_density[i]);
   }
   t.columns.push_back("unconserved");
-  row.push_back(double(unconserved));
+  row.push_back(double(a.unconserved));
   t.rows.push_back(row);
   return t;
 }

@@ -46,7 +46,7 @@ Table table_of(const std::vector<CoulombGluonRow>& rows);
 Table table_of(const std::vector<StaticPotentialRow>& rows);
 Table table_of(const std::vector<GhostPoint>& rows);
 Table table_of(const EigenResult& eigen);
-Table table_of(const AbelianMeasurement& a, std::int64_t unconserved);
+Table table_of(const AbelianMeasurement& a);
 
 // Whether `path` names an HDF5 output (ends in .h5).
 bool is_hdf5_output(const std::string& path);
