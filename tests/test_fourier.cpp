@@ -220,8 +220,7 @@ void check_peer_transposes(int unit_group) {
   const int L[4] = {4, 2, 2, 6}, comps = 4;
   FourierLayout whole = layout_for(L, comps);
   whole.unit_group = unit_group;
-  std::vector<C> slices_whole(whole.slice_elements(L[3])),
-      units_whole(whole.unit_array_elements());
+  std::vector<C> slices_whole(whole.slice_elements(L[3])), units_whole(whole.unit_array_elements());
   for (std::size_t i = 0; i < slices_whole.size(); ++i)
     slices_whole[i] = test_value(std::int64_t(i));
   const TransposeLocal<double> local{whole, slices_whole.data(), units_whole.data(), true};
@@ -473,15 +472,18 @@ TEST(FourierRanks, PreconditionedStepMatchesDirectEvaluationOnGpu) {
   check_step_against_direct<2>(GaugeKind::coulomb, Backend::cuda);
 }
 
-// The gradient after a move reads the A_mu(x) that the move stored, not the links: its F and
-// theta must be bitwise the engine's own measurement of the moved links (SiteMeasure, which
-// loads every link), for every storage, and again after the links changed outside the
-// descent (reprojection) and after a second move.
+// The gradient after a move reads the A_mu(x) that the move stored (CPU) or the links
+// themselves (GPU, GradientFromLinks): its F and theta must be bitwise the engine's own
+// measurement of the moved links (SiteMeasure, which loads every link), for every storage,
+// and again after the links changed outside the descent (reprojection) and after a second
+// move.
 template <int N>
-void check_cached_algebra(GaugeKind gauge, Storage storage, Precision precision) {
+void check_cached_algebra(GaugeKind gauge, Storage storage, Precision precision,
+                          Backend backend = Backend::cpu) {
   const int L[4] = {4, 6, 2, 8};
   const HostField u = testing::random_field(L, N, 17, 0.4);
   EngineOptions opt;
+  opt.backend = backend;
   opt.gauge = gauge;
   opt.storage = storage;
   opt.precision = precision;
@@ -518,6 +520,17 @@ TEST(FourierField, GradientAfterAMoveIsBitwiseTheLinksGradient) {
     check_cached_algebra<3>(GaugeKind::landau, s, Precision::single);
   }
   check_cached_algebra<3>(GaugeKind::landau, Storage::params8, Precision::double_);
+}
+
+TEST(FourierField, GradientAfterAMoveIsBitwiseTheLinksGradientOnGpu) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  for (Storage s : {Storage::rows, Storage::full}) {
+    check_cached_algebra<3>(GaugeKind::landau, s, Precision::double_, Backend::cuda);
+    check_cached_algebra<3>(GaugeKind::coulomb, s, Precision::double_, Backend::cuda);
+    check_cached_algebra<2>(GaugeKind::landau, s, Precision::double_, Backend::cuda);
+    check_cached_algebra<3>(GaugeKind::landau, s, Precision::mixed, Backend::cuda);
+    check_cached_algebra<3>(GaugeKind::landau, s, Precision::single, Backend::cuda);
+  }
 }
 
 // ---- the step choice on a model: F(x) = -1/2 sum_i lambda_i x_i^2 ----------------------

@@ -9,7 +9,8 @@ __global__ void reduce_segments_kernel(const double* values, std::int64_t len, d
   __shared__ double partial[reduce_block_size];
   const double* seg = values + blockIdx.x * len;
   double acc = 0;
-  for (std::int64_t i = threadIdx.x; i < len; i += reduce_block_size) acc += seg[i];
+  for (std::int64_t i = threadIdx.x; i < len; i += reduce_block_size)
+    acc += seg[i];
   partial[threadIdx.x] = acc;
   __syncthreads();
   for (int s = reduce_block_size / 2; s > 0; s >>= 1) {
@@ -71,12 +72,20 @@ void* open_peer_memory(CudaExec, const PeerHandle& handle) {
   return p;
 }
 
-void close_peer_memory(CudaExec, void* mapped) { cudaIpcCloseMemHandle(mapped); }
+void close_peer_memory(CudaExec, void* mapped) {
+  cudaIpcCloseMemHandle(mapped);
+}
 
 DeviceIdentity device_identity(CudaExec) {
   int device = 0;
   cuda_check(cudaGetDevice(&device), "cudaGetDevice");
   return cuda_identity(device);
+}
+
+DeviceMemory device_memory(CudaExec) {
+  std::size_t free = 0, total = 0;
+  cuda_check(cudaMemGetInfo(&free, &total), "cudaMemGetInfo");
+  return {static_cast<std::int64_t>(total - free), static_cast<std::int64_t>(free)};
 }
 
 void select_cuda_device(int node_rank) {

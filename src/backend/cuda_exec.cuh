@@ -20,13 +20,14 @@ struct CudaExec {
   static constexpr const char* name = "cuda";
   static constexpr bool asynchronous = true; // parallel_for returns at once
   static constexpr bool device_memory = true;
-  static constexpr bool lane_groups = true; // several threads per site (lane_sum.h)
+  static constexpr bool lane_groups = true;  // several threads per site (lane_sum.h)
   static constexpr bool simd_sweeps = false; // the CPU's SIMD sweep (fix/simd_sweep.h)
   cudaStream_t stream = nullptr;
 };
 
 inline void cuda_check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) throw Error(std::string("CUDA error in ") + what + ": " + cudaGetErrorString(e));
+  if (e != cudaSuccess)
+    throw Error(std::string("CUDA error in ") + what + ": " + cudaGetErrorString(e));
 }
 
 template <class F>
@@ -36,7 +37,8 @@ __global__ void parallel_for_kernel(std::int64_t n, F f) {
 }
 
 template <int MinBlocks, class F>
-__global__ void __launch_bounds__(bounded_block_max, MinBlocks) bounded_for_kernel(std::int64_t n, F f) {
+__global__ void __launch_bounds__(bounded_block_max, MinBlocks)
+    bounded_for_kernel(std::int64_t n, F f) {
   const std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i < n) f(i);
 }
@@ -92,13 +94,18 @@ public:
   }
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
-  Buffer(Buffer&& o) noexcept : p_(o.p_), n_(o.n_) { o.p_ = nullptr; o.n_ = 0; }
+  Buffer(Buffer&& o) noexcept : p_(o.p_), n_(o.n_) {
+    o.p_ = nullptr;
+    o.n_ = 0;
+  }
   Buffer& operator=(Buffer&& o) noexcept {
     std::swap(p_, o.p_);
     std::swap(n_, o.n_);
     return *this;
   }
-  ~Buffer() { if (p_) cudaFree(p_); }
+  ~Buffer() {
+    if (p_) cudaFree(p_);
+  }
   T* data() { return p_; }
   const T* data() const { return p_; }
   std::int64_t size() const { return n_; }
@@ -118,12 +125,15 @@ constexpr int reduce_block_size = 256;
 
 void reduce_segments(CudaExec, const double* values, int segments, std::int64_t len, double* out);
 
-inline void synchronize(CudaExec) { cuda_check(cudaDeviceSynchronize(), "synchronize"); }
+inline void synchronize(CudaExec) {
+  cuda_check(cudaDeviceSynchronize(), "synchronize");
+}
 
 // Device-to-device copy of n elements on e's stream.
 template <class T>
 void copy_buffer(CudaExec e, T* dst, const T* src, std::int64_t n) {
-  cuda_check(cudaMemcpyAsync(dst, src, sizeof(T) * static_cast<std::size_t>(n), cudaMemcpyDeviceToDevice, e.stream),
+  cuda_check(cudaMemcpyAsync(dst, src, sizeof(T) * static_cast<std::size_t>(n),
+                             cudaMemcpyDeviceToDevice, e.stream),
              "cudaMemcpyAsync (backup)");
 }
 
@@ -134,7 +144,8 @@ double time_launches(CudaExec e, int repeats, const F& run) {
   cuda_check(cudaEventCreate(&begin), "cudaEventCreate");
   cuda_check(cudaEventCreate(&end), "cudaEventCreate");
   cuda_check(cudaEventRecord(begin, e.stream), "cudaEventRecord");
-  for (int r = 0; r < repeats; ++r) run();
+  for (int r = 0; r < repeats; ++r)
+    run();
   cuda_check(cudaEventRecord(end, e.stream), "cudaEventRecord");
   cuda_check(cudaEventSynchronize(end), "cudaEventSynchronize");
   float ms = 0;
@@ -146,6 +157,8 @@ double time_launches(CudaExec e, int repeats, const F& run) {
 
 // The identity of the current device (the tune cache's key).
 DeviceIdentity device_identity(CudaExec);
+// The current device's memory (host_exec.h's DeviceMemory).
+DeviceMemory device_memory(CudaExec);
 
 template <>
 class Queue<CudaExec> {
@@ -167,8 +180,8 @@ inline void copy_async(const Queue<CudaExec>& q, void* dst, const void* src, std
              "cudaMemcpyAsync (halo)");
 }
 
-// Peer access between processes on one node (CUDA IPC; PeerHandle in host_exec.h): a handle to a cudaMalloc
-// allocation, sent to another process, which maps it and copies into it directly (over
+// Peer access between processes on one node (CUDA IPC; PeerHandle in host_exec.h): a handle to a
+// cudaMalloc allocation, sent to another process, which maps it and copies into it directly (over
 // NVLink where the GPUs have it). open_peer_memory returns nullptr where the handle
 // cannot be opened (another node, GPUs not visible to each other).
 static_assert(sizeof(PeerHandle) == sizeof(cudaIpcMemHandle_t));

@@ -3,7 +3,7 @@
 // one contiguous range of items per thread; k > 0 chunks of k items handed out dynamically
 // (every item is independent, so the result does not depend on it). The sweep's SIMD
 // variant (simd_sweeps; fix/simd_sweep.h) is this backend's own. time_launches and
-// device_identity serve the tuner;
+// device_identity serve the tuner, device_memory the memory report and the tuner's backups;
 // Buffer<HostExec, T> is host memory; reduce_segments sums fixed-length segments in a
 // fixed order (one segment per time slice), so reductions do not depend on the number
 // of threads. For the halo exchange: Queue (an ordered stream of work; on the CPU every
@@ -22,7 +22,7 @@ namespace gf {
 
 struct HostExec {
   static constexpr const char* name = "cpu";
-  static constexpr bool asynchronous = false; // parallel_for returns when the work is done
+  static constexpr bool asynchronous = false;  // parallel_for returns when the work is done
   static constexpr bool device_memory = false; // buffers are host memory (no peer access)
   static constexpr bool lane_groups = false;   // one thread per site only (no warps)
   static constexpr bool simd_sweeps = true;    // sweeps of W sites at once (fix/simd_sweep.h)
@@ -36,11 +36,13 @@ void parallel_for(HostExec, std::int64_t n, const F& f,
                   const LaunchConfig& config = host_static_schedule) {
   if (config.block <= 0) {
 #pragma omp parallel for schedule(static)
-    for (std::int64_t i = 0; i < n; ++i) f(i);
+    for (std::int64_t i = 0; i < n; ++i)
+      f(i);
   } else {
     const int chunk = config.block;
 #pragma omp parallel for schedule(dynamic, chunk)
-    for (std::int64_t i = 0; i < n; ++i) f(i);
+    for (std::int64_t i = 0; i < n; ++i)
+      f(i);
   }
 }
 
@@ -87,7 +89,8 @@ inline void reduce_segments(HostExec, const double* values, int segments, std::i
 #pragma omp parallel for schedule(static)
   for (int s = 0; s < segments; ++s) {
     double acc = 0;
-    for (std::int64_t i = 0; i < len; ++i) acc += values[s * len + i];
+    for (std::int64_t i = 0; i < len; ++i)
+      acc += values[s * len + i];
     out[s] = acc;
   }
 }
@@ -103,11 +106,23 @@ void copy_buffer(HostExec, T* dst, const T* src, std::int64_t n) {
 template <class F>
 double time_launches(HostExec, int repeats, const F& run) {
   const auto t0 = std::chrono::steady_clock::now();
-  for (int r = 0; r < repeats; ++r) run();
+  for (int r = 0; r < repeats; ++r)
+    run();
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-inline DeviceIdentity device_identity(HostExec) { return host_identity(); }
+inline DeviceIdentity device_identity(HostExec) {
+  return host_identity();
+}
+
+// The device's memory, bytes: in use (by every process on it) and free; on the CPU in use is
+// -1 (not a device) and free unbounded.
+struct DeviceMemory {
+  std::int64_t used, free;
+};
+inline DeviceMemory device_memory(HostExec) {
+  return {-1, INT64_MAX};
+}
 
 template <class Exec>
 class Queue;

@@ -23,6 +23,7 @@
 #pragma once
 #include "comm/halo_exchange.h"
 #include "comm/next_slice.h"
+#include "core/log.h"
 #include "fix/engine.h"
 #include "fix/launch_candidates.h"
 #include "fix/launch_choice.h"
@@ -201,8 +202,10 @@ public:
         hooks.links_changed = [this] { halo_fresh_ = false; };
         hooks.backup = [this] { backup_fields(); };
         hooks.restore = [this] { restore_fields(); };
-        descent_ = std::make_unique<FourierField<Exec, Prec, N, Gauge>>(
+        auto field = std::make_unique<FourierField<Exec, Prec, N, Gauge>>(
             view(links_, 4), transform_view(), opt_.channel, choice_, std::move(hooks));
+        report_fourier_memory(field->device_bytes());
+        descent_ = std::move(field);
       }
       return *descent_;
     }
@@ -328,22 +331,59 @@ private:
                               : layout_view<Exec, S, N>(nullptr, geom_, 1, opt_.storage);
   }
 
-  // Saves and restores the links and g(x) around tuning (the sweep changes them in place).
+  // Saves and restores the links and g(x) around tuning (the sweep changes them in place): on
+  // the device where it has room for them (with a tenth to spare), else in host memory, so
+  // that tuning never needs more device memory than the fix holds.
   void backup_fields() {
-    backup_links_.emplace(links_.size());
-    copy_buffer(Exec{}, backup_links_->data(), links_.data(), links_.size());
-    if (tracks_transform()) {
-      backup_transform_.emplace(transform_.size());
-      copy_buffer(Exec{}, backup_transform_->data(), transform_.data(), transform_.size());
-    }
+    const std::int64_t bytes = sizeof(S) * (links_.size() + transform_.size());
+    const bool on_device = device_memory(Exec{}).free / 11 * 10 > bytes;
+    save_copy(links_, backup_links_, on_device);
+    if (tracks_transform()) save_copy(transform_, backup_transform_, on_device);
   }
   void restore_fields() {
-    copy_buffer(Exec{}, links_.data(), backup_links_->data(), links_.size());
-    if (tracks_transform())
-      copy_buffer(Exec{}, transform_.data(), backup_transform_->data(), transform_.size());
+    load_copy(links_, backup_links_);
+    if (tracks_transform()) load_copy(transform_, backup_transform_);
     gf::synchronize(Exec{});
-    backup_links_.reset();
-    backup_transform_.reset();
+  }
+  struct Backup {
+    std::optional<Buffer<Exec, S>> device;
+    std::vector<S> host;
+  };
+  static void save_copy(const Buffer<Exec, S>& from, Backup& to, bool on_device) {
+    gf::synchronize(Exec{});
+    if (on_device) {
+      to.device.emplace(from.size());
+      copy_buffer(Exec{}, to.device->data(), from.data(), from.size());
+    } else {
+      to.host.resize(static_cast<std::size_t>(from.size()));
+      from.download(to.host.data());
+    }
+  }
+  static void load_copy(Buffer<Exec, S>& to, Backup& from) {
+    if (from.device) {
+      copy_buffer(Exec{}, to.data(), from.device->data(), to.size());
+      gf::synchronize(Exec{});
+    } else {
+      to.upload(from.host.data());
+    }
+    from = {};
+  }
+
+  // What the Fourier-accelerated fixing holds on this rank's device: the links, g(x) and the
+  // field's arrays, and (GPUs) the memory in use on the device, each per site of the slab
+  // (log, info).
+  void report_fourier_memory(std::int64_t fourier_bytes) const {
+    const double sites = double(geom_.local_volume());
+    const double own = double(fourier_bytes + sizeof(S) * (links_.size() + transform_.size()));
+    const std::int64_t used = device_memory(Exec{}).used;
+    if (used < 0) {
+      log::info("fourier: links, g(x) and the fix's arrays {:.3f} GB, {:.0f} bytes a site",
+                own / 1e9, own / sites);
+      return;
+    }
+    log::info("fourier: links, g(x) and the fix's arrays {:.3f} GB, {:.0f} bytes a site; device "
+              "memory in use {:.3f} GB, {:.0f} bytes a site",
+              own / 1e9, own / sites, double(used) / 1e9, double(used) / sites);
   }
 
   // The sweep's launch for one family and region: forced, tuned or the default.
@@ -547,7 +587,7 @@ private:
   Buffer<Exec, double> deviation_chunks_; // measure_link_deviation's, made on first use
   LaunchChoice<Exec> choice_;
   std::optional<HaloExchange<Exec, S, N>> halo_;
-  std::optional<Buffer<Exec, S>> backup_links_, backup_transform_;
+  Backup backup_links_, backup_transform_;         // while tuning
   std::optional<SweepVariants> sweep_variants_[2]; // per UpdateFamily
   bool halo_fresh_ = false;
   Queue<Exec> boundary_queue_, interior_queue_, comm_queue_;

@@ -100,16 +100,19 @@ struct DeviceArray {
   Complex<R>* p = nullptr;
 };
 
-// batch transforms of extents n[0..rank), element j of transform b at b dist + j stride.
+// batch transforms of extents n[0..rank), element j of transform b at b dist + j stride;
+// work: the bytes of its work area.
 struct Plan {
   Plan(int rank, int* n, int stride, int dist, cufftType type, int batch, const std::string& what) {
     cufft_check(cufftPlanMany(&handle, rank, n, n, stride, dist, n, stride, dist, type, batch),
                 "cufftPlanMany (" + what + ", batch " + std::to_string(batch) + ")");
+    cufft_check(cufftGetSize(handle, &work), "cufftGetSize (" + what + ")");
   }
   ~Plan() { cufftDestroy(handle); }
   Plan(const Plan&) = delete;
   Plan& operator=(const Plan&) = delete;
   cufftHandle handle = 0;
+  std::size_t work = 0;
 };
 
 template <class R>
@@ -120,7 +123,8 @@ public:
   CufftFft(const FourierLayout& layout, bool temporal, std::int64_t group_elements)
       : layout_(layout),
         slice_group_(group_items(group_elements, layout.slice_elements(1), layout.L[3])),
-        unit_group_(layout.unit_group), slice_groups_((layout.nt + slice_group_ - 1) / slice_group_),
+        unit_group_(layout.unit_group),
+        slice_groups_((layout.nt + slice_group_ - 1) / slice_group_),
         unit_groups_(temporal ? static_cast<int>(layout.local_blocks()) : 0) {
     slices_ = std::make_unique<DeviceArray<R>>(std::int64_t(slice_groups_) * slice_group_ *
                                                layout.slice_elements(1));
@@ -141,6 +145,13 @@ public:
 
   Complex<R>* slices() override { return slices_->p; }
   Complex<R>* units() override { return units_ ? units_->p : nullptr; }
+  std::int64_t bytes() const override {
+    const std::int64_t elements =
+        std::int64_t(slice_groups_) * slice_group_ * layout_.slice_elements(1) +
+        (units_ ? layout_.unit_array_elements() : 0);
+    return elements * std::int64_t(sizeof(Complex<R>)) + std::int64_t(spatial_->work) +
+           (temporal_ ? std::int64_t(temporal_->work) : 0);
+  }
 
   void spatial(FftSign sign) override {
     const std::int64_t per_group = std::int64_t(slice_group_) * layout_.slice_elements(1);

@@ -1,6 +1,6 @@
 #include "fourier/fftw_fft.h"
-#include "fourier/fftw_planner.h"
 #include "core/error.h"
+#include "fourier/fftw_planner.h"
 #include <fftw3.h>
 #include <mutex>
 #include <string>
@@ -42,7 +42,6 @@ struct Fftw<float> {
   static void destroy(plan p) { fftwf_destroy_plan(p); }
 };
 
-
 template <class R>
 class FftwFft final : public LatticeFft<R> {
   using W = Fftw<R>;
@@ -50,6 +49,7 @@ class FftwFft final : public LatticeFft<R> {
 
 public:
   FftwFft(const FourierLayout& layout, bool temporal) : layout_(layout) {
+    elements_ = layout.slice_elements(layout.nt) + (temporal ? layout.unit_array_elements() : 0);
     slices_ = allocate(layout.slice_elements(layout.nt));
     if (temporal) units_ = allocate(layout.unit_array_elements());
     std::lock_guard<std::mutex> hold(fftw_planner_lock());
@@ -82,6 +82,7 @@ public:
 
   Complex<R>* slices() override { return slices_; }
   Complex<R>* units() override { return units_; }
+  std::int64_t bytes() const override { return elements_ * std::int64_t(sizeof(Complex<R>)); }
 
   void spatial(FftSign sign) override {
     const auto plan = spatial_[sign == FftSign::forward ? 0 : 1];
@@ -114,6 +115,7 @@ private:
   }
 
   FourierLayout layout_;
+  std::int64_t elements_ = 0; // of both arrays
   Complex<R>* slices_ = nullptr;
   Complex<R>* units_ = nullptr;
   typename W::plan spatial_[2] = {nullptr, nullptr};

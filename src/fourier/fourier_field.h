@@ -2,19 +2,24 @@
 // backend Exec, precision mode Prec, N and gauge (Landau or Coulomb); EngineImpl owns one
 // (engine_impl.h) and lends it its links, its g(x) and its halo.
 //
-// Arrays (backend memory, fourier_layout.h): Delta, Z and D in the slice layout, D with one
-// more slice (the next rank's slice 0) for Landau gauge, where g(x + t) of the last slice
-// needs it; the step g(x) = exp(-i a D(x)) as full matrices for the same slices; A_mu(x) of
-// every link (LinkAlgebraView, fourier_functors.h); per-site doubles for the sums (F, theta
-// and the slope in one array, reduced in one pass) and for the dot products. The transforms
-// belong to a LatticeFft (make_lattice_fft below: FFTW on the CPU, cuFFT on a CUDA GPU).
+// Arrays (backend memory, fourier_layout.h): Delta and D in the slice layout, D with one more
+// slice (the next rank's slice 0) for Landau gauge, where g(x + t) of the last slice needs
+// it; Z = P Delta stays in the transform's slices, where preconditioning leaves it (nothing
+// else writes them until the next preconditioning); the step g(x) = exp(-i a D(x)) as full
+// matrices for the slices of D; on the CPU A_mu(x) of every link (LinkAlgebraView,
+// fourier_functors.h); per-site doubles for the sums (F, theta and the slope in one array,
+// reduced in one pass; the dot products use the slope's third, free between gradients); the
+// table of the momenta's terms (MomentumTerms). The transforms belong to a LatticeFft
+// (make_lattice_fft below: FFTW on the CPU, cuFFT on a CUDA GPU). device_bytes() counts it all.
 //
-// The gradient reads A_mu(x), not the links: a move stores the A_mu(x) of the links it
-// writes (ApplyStep), and evaluate() computes them from the links only where the links did
-// not come from the last move (the first evaluation, or links changed outside, e.g.
+// The gradient on the CPU reads A_mu(x), not the links: a move stores the A_mu(x) of the
+// links it writes (ApplyStep), and evaluate() computes them from the links only where the
+// links did not come from the last move (the first evaluation, or links changed outside, e.g.
 // reprojection); on several ranks the halo slice's time links are refreshed and converted
-// (Landau gauge). Each link is thus loaded once per move and gradient, not three times, and
-// the numbers are bitwise those of the direct evaluation.
+// (Landau gauge). Each link is thus loaded once per move and gradient, not three times (what
+// a CPU core's caches need). A GPU's gradient reads the links (GradientFromLinks): storing and
+// loading A_mu moves more bytes than loading a link again, and the array would take 288 bytes
+// a site (SU(3)). Both give the numbers of the direct evaluation, bit for bit.
 //
 // Preconditioning Z = P Delta: Delta is copied into the transform's slices, transformed over
 // (x, y, z); Landau gauge then transposes to the units (on several ranks: between GPUs of one
@@ -24,9 +29,9 @@
 // all-to-all message exchange each way through Channel::all_to_all, staged through host
 // memory where the backend's memory is not host memory and MPI cannot read it: pinned host
 // buffers, kept for the field's life, as the halo exchange does), transforms over t,
-// multiplies by p^2_max / p^2 / V and goes back the same way; Coulomb gauge multiplies by p^2_max / p^2 / V3 per slice. Every sum is formed per
-// time slice in a fixed order and the slices' sums are gathered in slice order, so every
-// number is independent of the number of ranks and threads.
+// multiplies by p^2_max / p^2 / V and goes back the same way; Coulomb gauge multiplies by p^2_max /
+// p^2 / V3 per slice. Every sum is formed per time slice in a fixed order and the slices' sums are
+// gathered in slice order, so every number is independent of the number of ranks and threads.
 //
 // Launches go through the engine's LaunchChoice (tuning/): one key per kernel, with the
 // plain one-thread-per-item candidates, each timed as it runs (ApplyStep on the CPU: the SIMD
@@ -81,7 +86,8 @@ class FourierField final : public DescentField {
   using L = typename Prec::link;
   using R = typename Prec::problem;
   using C = Complex<R>;
-  static constexpr bool landau = Gauge::sweeps_time_links; // 4-D transforms, forward halo
+  static constexpr bool landau = Gauge::sweeps_time_links;     // 4-D transforms, forward halo
+  static constexpr bool cached_algebra = !Exec::device_memory; // the link-algebra array
 
 public:
   FourierField(FieldView<S, N> links, FieldView<S, N> transform, std::shared_ptr<Channel> channel,
@@ -89,17 +95,15 @@ public:
       : links_(links), transform_(transform), channel_(std::move(channel)), choice_(choice),
         hooks_(std::move(hooks)), lay_(layout(links.geom, channel_.get())),
         slices_(landau ? lay_.nt + 1 : lay_.nt), delta_(lay_.slice_elements(lay_.nt)),
-        z_(lay_.slice_elements(lay_.nt)), d_(lay_.slice_elements(slices_)),
-        g_(std::int64_t(slices_) * N * N * lay_.v3),
-        algebra_(LinkAlgebraView<N>{nullptr, links.geom, Gauge::n_functional_dirs, false}.size()),
-        site_sums_(3 * links.geom.local_volume()), dot_sums_(links.geom.local_volume()),
-        weight_(landau ? lay_.unit_array_elements() : lay_.slice_elements(lay_.nt)),
+        d_(lay_.slice_elements(slices_)), g_(std::int64_t(slices_) * N * N * lay_.v3),
+        site_sums_(3 * links.geom.local_volume()),
+        terms_(lay_.L[0] + lay_.L[1] + lay_.L[2] + lay_.L[3]),
         fft_(make_lattice_fft<Exec, R>(lay_, landau)) {
-    if constexpr (landau) {
-      parallel_for(Exec{}, weight_.size(), MomentumWeightUnits{lay_, weight_.data()});
-    } else {
-      parallel_for(Exec{}, weight_.size(), MomentumWeightSlices{lay_, weight_.data()});
-    }
+    if constexpr (cached_algebra)
+      algebra_.emplace(
+          LinkAlgebraView<N>{nullptr, links.geom, Gauge::n_functional_dirs, false}.size());
+    parallel_for(Exec{}, terms_.size(),
+                 MomentumTermsFill{{lay_.L[0], lay_.L[1], lay_.L[2], lay_.L[3]}, terms_.data()});
     gf::synchronize(Exec{});
     if (landau && lay_.ranks > 1) { // one rank transposes in place (TransposeLocal)
       if constexpr (Exec::device_memory) {
@@ -115,6 +119,12 @@ public:
 
   DescentSums evaluate() override {
     const std::int64_t sites = links_.geom.local_volume();
+    if constexpr (!cached_algebra) {
+      if (landau && links_.geom.halo) hooks_.refresh_halo();
+      launch("fourier.gradient_links", sites, gradient_from_links(have_direction_));
+      std::vector<std::vector<double>> sums = slice_sums(site_sums_.data(), 3);
+      return {std::move(sums[0]), std::move(sums[1]), std::move(sums[2])};
+    }
     if (!algebra_current_)
       launch("fourier.link_algebra", sites,
              LinkAlgebraSite<Gauge, S, N>{links_, algebra(), site_sums_.data()});
@@ -140,24 +150,23 @@ public:
       timed_transpose([this] { slices_to_units(); });
       fft_->temporal(FftSign::forward);
       launch("fourier.momentum4", lay_.unit_array_elements(),
-             MomentumMultiply<R>{weight_.data(), fft_->units()});
+             MomentumMultiplyUnits<R>{lay_, momenta(), fft_->units()});
       fft_->temporal(FftSign::backward);
       timed_transpose([this] { units_to_slices(); });
     } else {
       launch("fourier.momentum3", lay_.slice_elements(lay_.nt),
-             MomentumMultiply<R>{weight_.data(), w});
+             MomentumMultiplySlices<R>{lay_, momenta(), w});
     }
-    fft_->spatial(FftSign::backward);
-    copy_buffer(Exec{}, z_.data(), w, z_.size());
+    fft_->spatial(FftSign::backward); // Z, left in the slices
     gf::synchronize(Exec{});
     times_.precondition += seconds_since(start);
   }
 
   double dot_gradient(DescentOperand x) override {
-    const C* other = x == DescentOperand::preconditioned ? z_.data() : d_.data();
+    const C* other = x == DescentOperand::preconditioned ? z() : d_.data();
     launch("fourier.dot", links_.geom.local_volume(),
-           SiteTraceProduct<R, N>{lay_, delta_.data(), other, dot_sums_.data()});
-    const std::vector<std::vector<double>> sums = slice_sums(dot_sums_.data(), 1);
+           SiteTraceProduct<R, N>{lay_, delta_.data(), other, dot_sums()});
+    const std::vector<std::vector<double>> sums = slice_sums(dot_sums(), 1);
     double total = 0;
     for (double v : sums[0])
       total += v;
@@ -166,7 +175,7 @@ public:
 
   void set_direction(double beta) override {
     launch("fourier.direction", lay_.slice_elements(lay_.nt),
-           CombineDirection<R>{z_.data(), d_.data(), static_cast<R>(beta)});
+           CombineDirection<R>{z(), d_.data(), static_cast<R>(beta)});
     have_direction_ = true;
     if constexpr (landau) fill_direction_halo();
   }
@@ -184,7 +193,7 @@ public:
     run_apply(launches_.at("fourier.apply"));
     gf::synchronize(Exec{});
     hooks_.links_changed();
-    algebra_current_ = true; // ApplyStep stored the new links' A_mu and F
+    algebra_current_ = cached_algebra; // ApplyStep stored the new links' A_mu and F
   }
 
   double rounding() const override { return 1e3 * std::numeric_limits<L>::epsilon(); }
@@ -197,15 +206,30 @@ public:
     return mpi_reads_arrays() ? "pointers" : "staged";
   }
 
+  // The device memory the field holds (its arrays and the transforms' work arrays), bytes.
+  std::int64_t device_bytes() const {
+    std::int64_t b = sizeof(C) * (delta_.size() + d_.size() + g_.size()) +
+                     sizeof(double) * (site_sums_.size() + terms_.size()) + fft_->bytes();
+    if (algebra_) b += sizeof(double) * algebra_->size();
+    return b;
+  }
+
   void save_state(std::vector<unsigned char>& out) const override {
     gf::synchronize(Exec{});
-    append_buffer(out, z_);
+    std::vector<C> z(static_cast<std::size_t>(lay_.slice_elements(lay_.nt)));
+    copy_async(queue_, z.data(), fft_->slices(), std::int64_t(z.size() * sizeof(C)));
+    queue_.synchronize();
+    append_bytes(out, z.data(), z.size() * sizeof(C));
     append_buffer(out, d_);
     out.push_back(have_direction_ ? 1 : 0);
   }
   std::size_t restore_state(const std::vector<unsigned char>& in, std::size_t at) override {
     gf::synchronize(Exec{});
-    at = take_buffer(in, take_buffer(in, at, z_), d_);
+    std::vector<C> z(static_cast<std::size_t>(lay_.slice_elements(lay_.nt)));
+    at = take_bytes(in, at, z.data(), z.size() * sizeof(C));
+    copy_async(queue_, fft_->slices(), z.data(), std::int64_t(z.size() * sizeof(C)));
+    queue_.synchronize();
+    at = take_buffer(in, at, d_);
     if (at >= in.size()) throw Error("checkpoint state: the Fourier arrays end early");
     have_direction_ = in[at] != 0;
     algebra_current_ = false;
@@ -246,7 +270,13 @@ private:
   }
 
   LinkAlgebraView<N> algebra() {
-    return {algebra_.data(), links_.geom, Gauge::n_functional_dirs, lay_.site_major};
+    return {algebra_ ? algebra_->data() : nullptr, links_.geom, Gauge::n_functional_dirs,
+            lay_.site_major};
+  }
+  C* z() { return fft_->slices(); }
+  double* dot_sums() { return site_sums_.data() + 2 * links_.geom.local_volume(); }
+  MomentumTerms momenta() const {
+    return {terms_.data(), {lay_.L[0], lay_.L[1], lay_.L[2], lay_.L[3]}};
   }
 
   // F goes to the first of site_sums_' arrays, written by ApplyStep or LinkAlgebraSite.
@@ -255,6 +285,12 @@ private:
     const std::int64_t sites = links_.geom.local_volume();
     return {algebra(),       lay_, delta_.data(), slope ? d_.data() : nullptr, sums + sites,
             sums + 2 * sites};
+  }
+  GradientFromLinks<Gauge, S, R, N> gradient_from_links(bool slope) {
+    double* sums = site_sums_.data();
+    const std::int64_t sites = links_.geom.local_volume();
+    return {links_, lay_,         delta_.data(),   slope ? d_.data() : nullptr,
+            sums,   sums + sites, sums + 2 * sites};
   }
 
   // Whether MPI moves the messages from and into the arrays themselves: host memory, or a
@@ -280,23 +316,26 @@ private:
   // the arrays they change in place then hold nothing yet, and the links are backed up.
   void choose_launches() {
     const std::int64_t sites = links_.geom.local_volume();
-    choose("fourier.link_algebra", sites,
-           LinkAlgebraSite<Gauge, S, N>{links_, algebra(), site_sums_.data()});
-    if (landau && links_.geom.halo)
-      choose("fourier.halo_algebra", 2 * links_.geom.v3h,
-             HaloLinkAlgebra<Gauge, S, N>{links_, algebra()});
-    choose("fourier.gradient", sites, gradient(true));
-    choose("fourier.dot", sites,
-           SiteTraceProduct<R, N>{lay_, delta_.data(), z_.data(), dot_sums_.data()});
+    if constexpr (cached_algebra) {
+      choose("fourier.link_algebra", sites,
+             LinkAlgebraSite<Gauge, S, N>{links_, algebra(), site_sums_.data()});
+      if (landau && links_.geom.halo)
+        choose("fourier.halo_algebra", 2 * links_.geom.v3h,
+               HaloLinkAlgebra<Gauge, S, N>{links_, algebra()});
+      choose("fourier.gradient", sites, gradient(true));
+    } else {
+      choose("fourier.gradient_links", sites, gradient_from_links(true));
+    }
+    choose("fourier.dot", sites, SiteTraceProduct<R, N>{lay_, delta_.data(), z(), dot_sums()});
     choose("fourier.direction", lay_.slice_elements(lay_.nt),
-           CombineDirection<R>{z_.data(), d_.data(), R(1)});
+           CombineDirection<R>{z(), d_.data(), R(1)});
     choose("fourier.exp", std::int64_t(slices_) * lay_.v3,
            StepTransform<R, N>{lay_, d_.data(), g_.data(), R(0)});
     choose_run(
         "fourier.apply", apply(), [this](const LaunchConfig& c) { run_apply(c); }, true);
     if constexpr (landau) {
       choose("fourier.momentum4", lay_.unit_array_elements(),
-             MomentumMultiply<R>{weight_.data(), fft_->units()});
+             MomentumMultiplyUnits<R>{lay_, momenta(), fft_->units()});
       if (lay_.ranks == 1) {
         choose("fourier.transpose_local", lay_.units() * lay_.unit_elements(),
                TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), true});
@@ -314,7 +353,7 @@ private:
       }
     } else {
       choose("fourier.momentum3", lay_.slice_elements(lay_.nt),
-             MomentumMultiply<R>{weight_.data(), fft_->slices()});
+             MomentumMultiplySlices<R>{lay_, momenta(), fft_->slices()});
     }
   }
 
@@ -359,9 +398,9 @@ private:
   }
 
   // D's slice nt: the next rank's slice 0 (this rank's own on one rank). Between GPUs of one
-  // node the next rank copies it into our transform's slices (idle between preconditionings),
-  // then we copy it into place; else it travels over the channel (staged through host memory
-  // where MPI cannot read the device's).
+  // node the next rank copies it into our transform's units (idle between preconditionings,
+  // and as large as a slice: Lt >= ranks), then we copy it into place; else it travels over
+  // the channel (staged through host memory where MPI cannot read the device's).
   void fill_direction_halo() {
     const std::int64_t n = lay_.slice_elements(1);
     C* first = d_.data();
@@ -373,13 +412,13 @@ private:
     }
     gf::synchronize(Exec{});
     if constexpr (Exec::device_memory) {
-      if (peer_slices_) {
-        peer_slices_->finish();
+      if (peer_units_) {
+        peer_units_->finish();
         const int prev = (lay_.rank + lay_.ranks - 1) % lay_.ranks; // Neighbour::prev
-        copy_buffer(Exec{}, static_cast<C*>(peer_slices_->mapped(prev)), first, n);
+        copy_buffer(Exec{}, static_cast<C*>(peer_units_->mapped(prev)), first, n);
         gf::synchronize(Exec{});
-        peer_slices_->finish();
-        copy_buffer(Exec{}, after, fft_->slices(), n);
+        peer_units_->finish();
+        copy_buffer(Exec{}, after, fft_->units(), n);
         gf::synchronize(Exec{});
         return;
       }
@@ -478,7 +517,8 @@ private:
   // peer, or a mapping fails, none is kept and the messages go through the channel.
   void map_peer_arrays() {
     const std::string memory = "another rank's GPU memory for the Fourier transpose";
-    auto units = std::make_unique<PeerMemory<Exec>>(channel_, fft_->units(), PeerScope::all, memory);
+    auto units =
+        std::make_unique<PeerMemory<Exec>>(channel_, fft_->units(), PeerScope::all, memory);
     if (!units->usable()) return;
     auto slices =
         std::make_unique<PeerMemory<Exec>>(channel_, fft_->slices(), PeerScope::all, memory);
@@ -533,11 +573,10 @@ private:
   EngineHooks hooks_;
   FourierLayout lay_;
   int slices_; // of D and g: nt, and one more for Landau
-  Buffer<Exec, C> delta_, z_, d_, g_;
-  Buffer<Exec, double> algebra_;   // A_mu(x) of every link (LinkAlgebraView)
+  Buffer<Exec, C> delta_, d_, g_;
   Buffer<Exec, double> site_sums_; // per site: F, then theta, then the slope (3 x sites)
-  Buffer<Exec, double> dot_sums_;  // per site: tr[Delta X] of dot_gradient
-  Buffer<Exec, double> weight_;    // p^2_max / p^2 / volume per element of the units or slices
+  Buffer<Exec, double> terms_;     // MomentumTerms' table
+  std::optional<Buffer<Exec, double>> algebra_; // A_mu(x) of every link (the CPU's)
   std::unique_ptr<LatticeFft<R>> fft_;
   std::optional<Buffer<Exec, C>> message_out_, message_in_; // several ranks, without peers
   // every rank's transform arrays, mapped (GPUs of one node; else none)

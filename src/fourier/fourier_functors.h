@@ -8,6 +8,8 @@
 //                       theta and the slope tr[D Delta]; items are sites ordered (t, parity,
 //                       h), as in SiteMeasure, so that the per-slice sums are formed in that
 //                       order;
+//   GradientFromLinks   the same from the links themselves, and per site F (a GPU's: no
+//                       link-algebra array, fewer bytes moved per move and gradient);
 //   SiteTraceProduct    per site tr[A B] of two slice-layout fields; items (t, s);
 //   CombineDirection    D = Z + beta D, per complex element;
 //   StepTransform       g(x) = exp(-i a D(x)) (math/hermitian.h), per site, into the step
@@ -16,10 +18,11 @@
 //                       and G(x) <- g(x) G(x); items (t, parity, h); each item writes only its
 //                       own links, and, from each new link as a later load returns it, its
 //                       A_mu(x) and the site's F (what LinkAlgebraSite would give), so that
-//                       the gradient after a move loads no link;
-//   MomentumWeight*     the preconditioner p^2_max / p^2 (momentum.h) divided by the volume of
+//                       the gradient after a move loads no link (where the array exists);
+//   MomentumTermsFill   the table of 4 sin^2(pi k / L_mu) (MomentumTerms, momentum.h), once;
+//   MomentumMultiply*   f(k) times the preconditioner p^2_max / p^2 divided by the volume of
 //                       the transform, per element of the units (4-D) or the slices (3-D,
-//                       Coulomb), once; MomentumMultiply applies it;
+//                       Coulomb), the weight formed from the table;
 //   Transpose*          copies between the slice layout, the message arrays of the distributed
 //                       transpose and the unit layout (fourier_layout.h); TransposeLocal is
 //                       the two in one pass on one rank;
@@ -123,17 +126,25 @@ struct LinkAlgebraView {
       r[k] = a[k * v];
   }
   GF_HD void save(int t, int p, int mu, std::int64_t h, const Matrix<double, N>& m) const {
+    double r[link_algebra_reals<N>];
+    reals_of(m, r);
     double* a = data + offset(t, p, mu, h);
     const std::int64_t v = stride();
-    int r = N;
+    GF_UNROLL
+    for (int k = 0; k < link_algebra_reals<N>; ++k)
+      a[k * v] = r[k];
+  }
+  // The stored reals of a Hermitian matrix m, in the order above.
+  GF_HD static void reals_of(const Matrix<double, N>& m, double (&r)[link_algebra_reals<N>]) {
+    int k = N;
     GF_UNROLL
     for (int i = 0; i < N; ++i) {
-      a[i * v] = m.m[i][i].re;
+      r[i] = m.m[i][i].re;
       GF_UNROLL
       for (int j = i + 1; j < N; ++j) {
-        a[r * v] = m.m[i][j].re;
-        a[(r + 1) * v] = m.m[i][j].im;
-        r += 2;
+        r[k] = m.m[i][j].re;
+        r[k + 1] = m.m[i][j].im;
+        k += 2;
       }
     }
   }
@@ -289,6 +300,52 @@ struct GradientSite {
   }
 };
 
+// GradientSite's Delta, theta and slope, and the site's F (as LinkAlgebraSite sums it), from
+// the links as loaded: A_mu(x) and A_mu(x - mu) formed from them and summed on the same stored
+// reals, so the numbers are bitwise those of the link-algebra array. Several ranks, Landau
+// gauge: the time links of the halo slice t = -1 are read (refreshed before).
+template <class Gauge, class S, class R, int N>
+struct GradientFromLinks {
+  FieldView<S, N> links;
+  FourierLayout lay;
+  Complex<R>* delta;
+  const Complex<R>* direction; // null: slope 0
+  double* functional;
+  double* theta;
+  double* slope;
+
+  GF_FLATTEN GF_HD void operator()(std::int64_t i) const {
+    const Geometry& geom = links.geom;
+    int t, p;
+    std::int64_t h;
+    geom.split_local_site(i, t, p, h);
+    const SiteCoords c = geom.coords(t, p, h);
+    constexpr int reals = link_algebra_reals<N>;
+    double d[reals] = {};
+    double f = 0.0;
+    GF_UNROLL
+    for (int mu = 0; mu < Gauge::n_functional_dirs; ++mu) {
+      const Matrix<double, N> u = links.template load<double>(t, p, mu, h);
+      f += trace(u).re;
+      double up[reals], down[reals];
+      LinkAlgebraView<N>::reals_of(Gauge::template algebra_field<double, N>(u), up);
+      const SiteCoords b = geom.backward(c, mu);
+      const Matrix<double, N> ub =
+          links.template load<double>(b.x[3] - geom.t0, 1 - p, mu, geom.half_index(b));
+      LinkAlgebraView<N>::reals_of(Gauge::template algebra_field<double, N>(ub), down);
+      GF_UNROLL
+      for (int k = 0; k < reals; ++k)
+        d[k] = d[k] + up[k] - down[k];
+    }
+    functional[i] = f;
+    theta[i] = theta_of_reals<N>(d);
+    const std::int64_t s = lay.spatial_index(c.x[0], c.x[1], c.x[2]);
+    const Algebra<double, N> a = algebra_of_reals<N>(d);
+    store_algebra(delta, lay, t, s, a);
+    slope[i] = direction ? trace_product(a, load_algebra<double, N>(direction, lay, t, s)) : 0.0;
+  }
+};
+
 template <class R, int N>
 struct SiteTraceProduct {
   FourierLayout lay;
@@ -370,7 +427,7 @@ struct ApplyStep {
   FieldView<S, N> transform; // data null: not tracked
   FourierLayout lay;
   const Complex<R>* g;
-  LinkAlgebraView<N> alg;
+  LinkAlgebraView<N> alg; // data null: no link-algebra array (nor F: GradientFromLinks)
   double* functional;
 
   GF_FLATTEN GF_HD void operator()(std::int64_t i) const {
@@ -391,62 +448,61 @@ struct ApplyStep {
       const Matrix<L, N> u =
           transformed_link(links.storage, left, links.template load<L>(t, p, mu, h), right);
       links.template save<L>(t, p, mu, h, u);
-      f += store_link_algebra<Gauge>(alg, t, p, mu, h, as_loaded(links, t, p, mu, h, u));
+      if (alg.data)
+        f += store_link_algebra<Gauge>(alg, t, p, mu, h, as_loaded(links, t, p, mu, h, u));
     }
-    functional[i] = f; // of the new links, as a load returns them
+    if (alg.data) functional[i] = f; // of the new links, as a load returns them
     if (transform.data)
       transform.template save<R>(t, p, 0, h, gx * transform.template load<R>(t, p, 0, h));
   }
 };
 
-// The weights p^2_max / p^2 / (volume of the transform), once per element of the units or
-// slices (computed when the field is made; the multiply then reads them).
-struct MomentumWeightUnits {
-  FourierLayout lay;
-  double* weight;
+// The table of MomentumTerms: item i is entry i of [L_0 | L_1 | L_2 | L_3].
+struct MomentumTermsFill {
+  int L[4];
+  double* terms;
 
-  // i runs over the unit array (fourier_layout.h), padding included (weight 0).
   GF_HD void operator()(std::int64_t i) const {
-    const int g = lay.unit_group;
-    const int x = static_cast<int>(i % lay.L[0]);
-    const std::int64_t rows = i / lay.L[0]; // (block, t, unit in block)
-    const std::int64_t in_block = rows % g, block_t = rows / g;
-    const int t = static_cast<int>(block_t % lay.L[3]);
-    const std::int64_t local = (block_t / lay.L[3]) * g + in_block;
-    if (local >= lay.local_units()) {
-      weight[i] = 0;
-      return;
-    }
-    const std::int64_t u = lay.first_unit(lay.rank) + local;
-    const int y = static_cast<int>(u % lay.L[1]);
-    const int z = static_cast<int>((u / lay.L[1]) % lay.L[2]);
-    const int k[4] = {x, y, z, t};
-    weight[i] = preconditioner_weight(k, lay.L, 4) / (double(lay.v3) * lay.L[3]);
+    int mu = 0, k = static_cast<int>(i);
+    while (k >= L[mu])
+      k -= L[mu++];
+    terms[i] = momentum2_1d(k, L[mu]);
   }
 };
 
-struct MomentumWeightSlices {
-  FourierLayout lay;
-  double* weight;
-
-  GF_HD void operator()(std::int64_t i) const {
-    const std::int64_t s = i % lay.v3;
-    const int x = static_cast<int>(s % lay.L[0]);
-    const int y = static_cast<int>((s / lay.L[0]) % lay.L[1]);
-    const int z = static_cast<int>(s / (std::int64_t(lay.L[0]) * lay.L[1]));
-    const int k[4] = {x, y, z, 0};
-    weight[i] = preconditioner_weight(k, lay.L, 3) / double(lay.v3);
-  }
-};
-
-// f(k) <- weight(k) f(k), per complex element of the units (4-D) or slices (3-D).
+// f(k) <- p^2_max / p^2(k) / V f(k) over the unit array (4-D); padding is left as it is (zero).
 template <class R>
-struct MomentumMultiply {
-  const double* weight;
+struct MomentumMultiplyUnits {
+  FourierLayout lay;
+  MomentumTerms momenta;
   Complex<R>* f;
 
   GF_HD void operator()(std::int64_t i) const {
-    const double w = weight[i];
+    std::int64_t local;
+    int x, t;
+    if (!lay.unit_position(i, local, x, t)) return;
+    const std::int64_t u = lay.first_unit(lay.rank) + local;
+    const std::int64_t zy = index_div(u, lay.L[1]);
+    const int k[4] = {x, static_cast<int>(u - zy * lay.L[1]),
+                      static_cast<int>(zy - index_div(zy, lay.L[2]) * lay.L[2]), t};
+    const double w = momenta.weight(k, 4) / (double(lay.v3) * lay.L[3]);
+    f[i] = {static_cast<R>(w * f[i].re), static_cast<R>(w * f[i].im)};
+  }
+};
+
+// The same per time slice (3-D, Coulomb gauge) over the slice layout.
+template <class R>
+struct MomentumMultiplySlices {
+  FourierLayout lay;
+  MomentumTerms momenta;
+  Complex<R>* f;
+
+  GF_HD void operator()(std::int64_t i) const {
+    const std::int64_t s = i - index_div(i, lay.v3) * lay.v3;
+    const std::int64_t zy = index_div(s, lay.L[0]), z = index_div(zy, lay.L[1]);
+    const int k[4] = {static_cast<int>(s - zy * lay.L[0]), static_cast<int>(zy - z * lay.L[1]),
+                      static_cast<int>(z), 0};
+    const double w = momenta.weight(k, 3) / double(lay.v3);
     f[i] = {static_cast<R>(w * f[i].re), static_cast<R>(w * f[i].im)};
   }
 };
@@ -541,13 +597,9 @@ struct UnitsToPeerSlices {
   PeerArrays<R> slices;
 
   GF_HD void operator()(std::int64_t i) const {
-    const int g = lay.unit_group;
-    const std::int64_t row = index_div(i, lay.L[0]), block_t = index_div(row, g);
-    const int x = static_cast<int>(i - row * lay.L[0]);
-    const std::int64_t block = index_div(block_t, lay.L[3]);
-    const std::int64_t local = block * g + (row - block_t * g);
-    if (local >= lay.local_units()) return; // padding
-    const int t = static_cast<int>(block_t - block * lay.L[3]);
+    std::int64_t local;
+    int x, t;
+    if (!lay.unit_position(i, local, x, t)) return; // padding
     const int r = t / lay.nt;
     const std::int64_t u = lay.first_unit(lay.rank) + local;
     slices.array[r][(std::int64_t(t - r * lay.nt) * lay.units() + u) * lay.L[0] + x] = units[i];

@@ -42,7 +42,7 @@ struct FourierLayout {
   int comps; // complex components per site
   int ranks, rank;
   std::int64_t v3;
-  int unit_group = 1; // G: units per block of the unit layout
+  int unit_group = 1;      // G: units per block of the unit layout
   bool site_major = false; // per-site arrays of the step and the links' algebra: site-major (CPU)
 
   // The step g(x) = exp(-i a D(x)), N x N complex per site, element e = i N + j:
@@ -84,6 +84,16 @@ struct FourierLayout {
     const std::int64_t block = index_div(local_unit, unit_group);
     const std::int64_t in_block = local_unit - block * unit_group;
     return ((block * L[3] + t) * unit_group + in_block) * L[0] + x;
+  }
+  // Where element i of the unit array lies: its local unit, x and (global) t; false for the
+  // padding of the last block. The inverse of unit_index.
+  GF_HD bool unit_position(std::int64_t i, std::int64_t& local, int& x, int& t) const {
+    const std::int64_t row = index_div(i, L[0]), block_t = index_div(row, unit_group);
+    const std::int64_t block = index_div(block_t, L[3]);
+    x = static_cast<int>(i - row * L[0]);
+    t = static_cast<int>(block_t - block * L[3]);
+    local = block * unit_group + (row - block_t * unit_group);
+    return local < local_units();
   }
   // Elements of the message block of one unit: nt slices of one x row.
   GF_HD std::int64_t block_elements() const { return std::int64_t(nt) * L[0]; }

@@ -10,9 +10,11 @@
 // block of units per execution; cuFFT: fixed groups of them, cufft_fft.h), so that a value does not
 // depend on how many slices or units a rank holds (results are the same for any number of
 // ranks and threads). The arrays are in the backend's memory (device memory on a GPU).
+// bytes() is the memory the transforms hold.
 #pragma once
 #include "fourier/fourier_layout.h"
 #include "math/complex.h"
+#include <cstdint>
 #include <memory>
 
 namespace gf {
@@ -24,7 +26,8 @@ class LatticeFft {
 public:
   virtual ~LatticeFft() = default;
   virtual Complex<R>* slices() = 0;
-  virtual Complex<R>* units() = 0; // null without temporal transforms
+  virtual Complex<R>* units() = 0;        // null without temporal transforms
+  virtual std::int64_t bytes() const = 0; // of the work arrays and the plans' work areas
   virtual void spatial(FftSign sign) = 0;
   virtual void temporal(FftSign sign) = 0;
 };

@@ -30,4 +30,25 @@ GF_INLINE double preconditioner_weight(const int (&k)[4], const int (&L)[4], int
   return p2 > 0 ? 4.0 * dims / p2 : 0.0;
 }
 
+// The terms 4 sin^2(pi k / L_mu) of every direction, [L_0 | L_1 | L_2 | L_3] (computed once,
+// by the backend that reads them, with momentum2_1d), and the weights from them: the same
+// sums in the same order as preconditioner_weight, so the same numbers.
+struct MomentumTerms {
+  const double* terms;
+  int L[4];
+
+  GF_HD int offset(int mu) const {
+    int o = 0;
+    for (int nu = 0; nu < mu; ++nu)
+      o += L[nu];
+    return o;
+  }
+  GF_HD double weight(const int (&k)[4], int dims) const {
+    double p2 = 0;
+    for (int mu = 0; mu < dims; ++mu)
+      p2 += terms[offset(mu) + k[mu]];
+    return p2 > 0 ? 4.0 * dims / p2 : 0.0;
+  }
+};
+
 } // namespace gf
