@@ -174,6 +174,19 @@ private:
   cudaStream_t s_ = nullptr;
 };
 
+// The queue's later work waits for the work e launched so far (an event on e's stream).
+inline void queue_waits_for(const Queue<CudaExec>& q, CudaExec e) {
+  cudaEvent_t done;
+  cuda_check(cudaEventCreateWithFlags(&done, cudaEventDisableTiming), "cudaEventCreate");
+  cuda_check(cudaEventRecord(done, e.stream), "cudaEventRecord");
+  cuda_check(cudaStreamWaitEvent(q.exec().stream, done, 0), "cudaStreamWaitEvent");
+  cudaEventDestroy(done); // released once the wait is done
+}
+// Waits for the work e launched on its stream (not the other streams').
+inline void synchronize_stream(CudaExec e) {
+  cuda_check(cudaStreamSynchronize(e.stream), "cudaStreamSynchronize");
+}
+
 inline void copy_async(const Queue<CudaExec>& q, void* dst, const void* src, std::int64_t bytes) {
   cuda_check(cudaMemcpyAsync(dst, src, static_cast<std::size_t>(bytes), cudaMemcpyDefault,
                              q.exec().stream),

@@ -134,6 +134,11 @@ public:
   void synchronize() const {}
 };
 
+// The queue's later work waits for the work e launched so far (on the CPU it is done).
+inline void queue_waits_for(const Queue<HostExec>&, HostExec) {}
+// Waits for the work e launched (on its stream alone; on the CPU it is done).
+inline void synchronize_stream(HostExec) {}
+
 inline void copy_async(const Queue<HostExec>&, void* dst, const void* src, std::int64_t bytes) {
   std::memcpy(dst, src, static_cast<std::size_t>(bytes));
 }

@@ -153,16 +153,25 @@ public:
            (temporal_ ? std::int64_t(temporal_->work) : 0);
   }
 
-  void spatial(FftSign sign) override {
-    const std::int64_t per_group = std::int64_t(slice_group_) * layout_.slice_elements(1);
-    for (int k = 0; k < slice_groups_; ++k)
+  int spatial_groups() const override { return slice_groups_; }
+  std::int64_t spatial_group_elements() const override {
+    return std::int64_t(slice_group_) * layout_.slice_elements(1);
+  }
+  int temporal_groups() const override { return unit_groups_; }
+  std::int64_t temporal_group_elements() const override {
+    return std::int64_t(unit_group_) * layout_.unit_elements();
+  }
+
+  void spatial(FftSign sign, int first, int count) override {
+    const std::int64_t per_group = spatial_group_elements();
+    for (int k = first; k < first + count; ++k)
       cufft_check(W::execute(spatial_->handle, data(slices_->p + k * per_group), direction(sign)),
                   std::string(W::exec_name) + " (x-y-z transforms)");
   }
 
-  void temporal(FftSign sign) override {
-    const std::int64_t per_group = std::int64_t(unit_group_) * layout_.unit_elements();
-    for (int k = 0; k < unit_groups_; ++k)
+  void temporal(FftSign sign, int first, int count) override {
+    const std::int64_t per_group = temporal_group_elements();
+    for (int k = first; k < first + count; ++k)
       cufft_check(W::execute(temporal_->handle, data(units_->p + k * per_group), direction(sign)),
                   std::string(W::exec_name) + " (t transforms)");
   }

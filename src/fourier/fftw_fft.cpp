@@ -84,20 +84,27 @@ public:
   Complex<R>* units() override { return units_; }
   std::int64_t bytes() const override { return elements_ * std::int64_t(sizeof(Complex<R>)); }
 
-  void spatial(FftSign sign) override {
+  // One slice, or one block of units, per group.
+  int spatial_groups() const override { return layout_.nt; }
+  std::int64_t spatial_group_elements() const override { return layout_.slice_elements(1); }
+  int temporal_groups() const override { return static_cast<int>(layout_.local_blocks()); }
+  std::int64_t temporal_group_elements() const override {
+    return layout_.unit_group * layout_.unit_elements();
+  }
+
+  void spatial(FftSign sign, int first, int count) override {
     const auto plan = spatial_[sign == FftSign::forward ? 0 : 1];
-    const std::int64_t per_slice = layout_.slice_elements(1);
+    const std::int64_t per_slice = spatial_group_elements();
 #pragma omp parallel for schedule(static)
-    for (int t = 0; t < layout_.nt; ++t)
+    for (int t = first; t < first + count; ++t)
       W::execute(plan, data(slices_ + t * per_slice));
   }
 
-  void temporal(FftSign sign) override {
+  void temporal(FftSign sign, int first, int count) override {
     const auto plan = temporal_[sign == FftSign::forward ? 0 : 1];
-    const std::int64_t per_block = layout_.unit_group * layout_.unit_elements();
-    const std::int64_t n = layout_.local_blocks();
+    const std::int64_t per_block = temporal_group_elements();
 #pragma omp parallel for schedule(static)
-    for (std::int64_t b = 0; b < n; ++b)
+    for (int b = first; b < first + count; ++b)
       W::execute(plan, data(units_ + b * per_block));
   }
 

@@ -23,9 +23,10 @@
 //
 // Preconditioning Z = P Delta: Delta is copied into the transform's slices, transformed over
 // (x, y, z); Landau gauge then transposes to the units (on several ranks: between GPUs of one
-// node one kernel writes every element straight into its place in the receiver's units or
-// slices (SlicesToPeerUnits, UnitsToPeerSlices; every rank's arrays mapped with CUDA IPC,
-// PeerMemory, under the halo's path rule), no message array and no unpacking; else one
+// node every element is written straight into its place in the receiver's units or slices
+// (SlicesToPeerUnits, UnitsToPeerSlices; every rank's arrays mapped with CUDA IPC,
+// PeerMemory, under the halo's path rule), no message array and no unpacking, each group as
+// soon as it is transformed, overlapping the transforms of the next groups; else one
 // all-to-all message exchange each way through Channel::all_to_all, staged through host
 // memory where the backend's memory is not host memory and MPI cannot read it: pinned host
 // buffers, kept for the field's life, as the halo exchange does), transforms over t,
@@ -145,15 +146,24 @@ public:
     const auto start = std::chrono::steady_clock::now();
     C* w = fft_->slices();
     copy_buffer(Exec{}, w, delta_.data(), delta_.size());
-    fft_->spatial(FftSign::forward);
     if constexpr (landau) {
-      timed_transpose([this] { slices_to_units(); });
+      if (peer_units_) {
+        spatial_sent_to_peers();
+      } else {
+        fft_->spatial(FftSign::forward);
+        timed_transpose([this] { slices_to_units(); });
+      }
       fft_->temporal(FftSign::forward);
       launch("fourier.momentum4", lay_.unit_array_elements(),
              MomentumMultiplyUnits<R>{lay_, momenta(), fft_->units()});
-      fft_->temporal(FftSign::backward);
-      timed_transpose([this] { units_to_slices(); });
+      if (peer_units_) {
+        temporal_sent_to_peers();
+      } else {
+        fft_->temporal(FftSign::backward);
+        timed_transpose([this] { units_to_slices(); });
+      }
     } else {
+      fft_->spatial(FftSign::forward);
       launch("fourier.momentum3", lay_.slice_elements(lay_.nt),
              MomentumMultiplySlices<R>{lay_, momenta(), w});
     }
@@ -459,18 +469,49 @@ private:
     times_.transposes += seconds_since(start);
   }
 
+  // Between GPUs of one node, the transposes are pipelined: as each group of slices (of unit
+  // blocks) is transformed on the device's stream, the side queue writes it into its places
+  // in the receivers' units (slices), so that the traffic between the GPUs overlaps the
+  // transforms of the groups after it; then one barrier. The time counted as transposing is
+  // what the transforms did not hide: from the last transform's end to every rank's writes
+  // being complete.
+  void spatial_sent_to_peers() {
+    const SlicesToPeerUnits<R> send{lay_, fft_->slices(), mapped_arrays(*peer_units_)};
+    const std::int64_t per = fft_->spatial_group_elements(), total = lay_.slice_elements(lay_.nt);
+    for (int k = 0; k < fft_->spatial_groups(); ++k) {
+      fft_->spatial(FftSign::forward, k, 1);
+      send_part("fourier.slices_to_peers", send, k * per, std::min(per, total - k * per));
+    }
+    finish_sending(*peer_units_);
+  }
+  void temporal_sent_to_peers() {
+    const UnitsToPeerSlices<R> send{lay_, fft_->units(), mapped_arrays(*peer_slices_)};
+    const std::int64_t per = fft_->temporal_group_elements();
+    for (int k = 0; k < fft_->temporal_groups(); ++k) {
+      fft_->temporal(FftSign::backward, k, 1);
+      send_part("fourier.units_to_peers", send, k * per, per);
+    }
+    finish_sending(*peer_slices_);
+  }
+  template <class Send>
+  void send_part(const char* kernel, const Send& send, std::int64_t first, std::int64_t n) {
+    if (n <= 0) return; // a group of padding only
+    queue_waits_for(queue_, Exec{});
+    parallel_for(queue_.exec(), n, ItemsFrom<Send>{send, first}, launches_.at(kernel));
+  }
+  void finish_sending(const PeerMemory<Exec>& peers) {
+    synchronize_stream(Exec{});
+    const auto start = std::chrono::steady_clock::now();
+    queue_.synchronize();
+    peers.finish();
+    times_.transposes += seconds_since(start);
+  }
+
   // Slices -> units: the message array [unit][local t][x], exchanged, then the units.
   void slices_to_units() {
     if (lay_.ranks == 1) {
       launch("fourier.transpose_local", lay_.units() * lay_.unit_elements(),
              TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), true});
-      return;
-    }
-    if (peer_units_) {
-      launch("fourier.slices_to_peers", lay_.slice_elements(lay_.nt),
-             SlicesToPeerUnits<R>{lay_, fft_->slices(), mapped_arrays(*peer_units_)});
-      gf::synchronize(Exec{});
-      peer_units_->finish();
       return;
     }
     C* in = send_side("fourier.transpose_slices", slice_side(),
@@ -484,13 +525,6 @@ private:
     if (lay_.ranks == 1) {
       launch("fourier.transpose_local", lay_.units() * lay_.unit_elements(),
              TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), false});
-      return;
-    }
-    if (peer_units_) {
-      launch("fourier.units_to_peers", lay_.local_block_elements(),
-             UnitsToPeerSlices<R>{lay_, fft_->units(), mapped_arrays(*peer_slices_)});
-      gf::synchronize(Exec{});
-      peer_slices_->finish();
       return;
     }
     C* in = send_side("fourier.transpose_units", unit_side(),

@@ -27,7 +27,8 @@
 //                       transpose and the unit layout (fourier_layout.h); TransposeLocal is
 //                       the two in one pass on one rank;
 //   *ToPeer*            the distributed transpose between GPUs of one node: each element
-//                       written straight into its place in the receiver's array.
+//                       written straight into its place in the receiver's array (run in
+//                       parts, ItemsFrom, as the transforms deliver them).
 // Every number is computed by the same operations in the same order as the direct evaluation
 // from the links (Gauge::site_delta, theta_of, site_functional): the link-algebra array keeps
 // the N^2 reals of A_mu that its matrix holds (the diagonal's real parts and the upper
@@ -566,6 +567,15 @@ template <class R>
 struct PeerArrays {
   static constexpr int max_ranks = 8;
   Complex<R>* array[max_ranks];
+};
+
+// Items [first, first + n) of f, as items [0, n): a part of a kernel's items (the pipelined
+// transposes, fourier_field.h).
+template <class F>
+struct ItemsFrom {
+  F f;
+  std::int64_t first;
+  GF_HD void operator()(std::int64_t i) const { f(i + first); }
 };
 
 // Slices -> units between GPUs of one node: item i is element i of this rank's slices,

@@ -28,8 +28,21 @@ public:
   virtual Complex<R>* slices() = 0;
   virtual Complex<R>* units() = 0;        // null without temporal transforms
   virtual std::int64_t bytes() const = 0; // of the work arrays and the plans' work areas
-  virtual void spatial(FftSign sign) = 0;
-  virtual void temporal(FftSign sign) = 0;
+
+  // The transforms run in groups (one execution of a plan each): groups of slices (spatial)
+  // and of this rank's unit blocks (temporal), each of *_group_elements() consecutive
+  // elements of its array (the last group may extend into the padding). The range versions
+  // transform groups [first, first + count) only, so that a transpose can send the groups
+  // already transformed while the next ones are.
+  virtual int spatial_groups() const = 0;
+  virtual std::int64_t spatial_group_elements() const = 0;
+  virtual int temporal_groups() const = 0;
+  virtual std::int64_t temporal_group_elements() const = 0;
+  virtual void spatial(FftSign sign, int first, int count) = 0;
+  virtual void temporal(FftSign sign, int first, int count) = 0;
+
+  void spatial(FftSign sign) { spatial(sign, 0, spatial_groups()); }
+  void temporal(FftSign sign) { temporal(sign, 0, temporal_groups()); }
 };
 
 } // namespace gf
