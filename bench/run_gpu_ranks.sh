@@ -18,6 +18,8 @@
 #             iterations, transposing, the efficiency t_1 / (N t_N), and F, theta and
 #             iterations equal on every count;
 #             the field lives in FIELD_DIR (default /dev/shm: the node's memory is large);
+#             FACG_STAGED=1 adds the fix on every GPU of the node with --exchange staged
+#             (the transposes through host memory and MPI, as between nodes);
 #             FACG_GPUS (default "1 2 4 8") the GPU counts of the fixes, FACG_LIMIT (default
 #             200) the seconds each may take; each row gives the device memory per site of
 #             rank 0 as the fix logs it (the fix's arrays, and all in use on the device);
@@ -118,17 +120,22 @@ if [ "${FACG:-1}" = 1 ]; then
       echo "| GPUs | iterations | seconds | F | theta | transposing s | transpose path | efficiency t_1 / (N t_N) | bytes a site: fix's arrays, device in use |"
       echo "|---|---|---|---|---|---|---|---|---|"; } >> "$tables"
     one=
-    for n in ${FACG_GPUS:-1 2 4 8}; do
+    runs=${FACG_GPUS:-1 2 4 8}
+    [ "${FACG_STAGED:-0}" = 1 ] && runs="$runs ${gpus}staged"
+    for run in $runs; do
+      n=${run%staged}
+      exchange=auto
+      [ "$n" != "$run" ] && exchange=staged
       [ "$gpus" -ge $n ] || continue
-      s="$out/facg_${n}gpu.yaml"
-      step "facg on $n GPUs" "${FACG_LIMIT:-200}" "$out/facg_${n}gpu.log" $(mpi $n) "$bin/gaugefix" fix --backend cuda \
+      s="$out/facg_${run}gpu.yaml"
+      step "facg on $n GPUs ($exchange)" "${FACG_LIMIT:-200}" "$out/facg_${run}gpu.log" $(mpi $n) "$bin/gaugefix" fix --backend cuda \
         --input "$cfg" --algorithm facg --precision double --tolerance 2.5e-13 --check-interval 100 \
-        --reproject-interval 100 --max-iterations 20000 --summary "$s" || continue
+        --reproject-interval 100 --max-iterations 20000 --exchange $exchange --summary "$s" || continue
       [ -z "$one" ] && one=$s
       eff=$(awk -v a="$(field "$one" seconds)" -v b="$(field "$s" seconds)" -v n=$n 'BEGIN { printf "%.3f", a / (n * b) }')
-      mem=$(grep -m 1 -o '[0-9]* bytes a site; device memory in use [0-9.]* GB, [0-9]* bytes a site' "$out/facg_${n}gpu.log" |
+      mem=$(grep -m 1 -o '[0-9]* bytes a site; device memory in use [0-9.]* GB, [0-9]* bytes a site' "$out/facg_${run}gpu.log" |
         awk '{ print $1 ", " $(NF - 3) }')
-      echo "| $n | $(field "$s" iterations) | $(field "$s" seconds) | $(field "$s" functional) | $(field "$s" theta) | $(field "$s" transpose_seconds) | $(field "$s" transpose_path) | $eff | $mem |" >> "$tables"
+      echo "| $run | $(field "$s" iterations) | $(field "$s" seconds) | $(field "$s" functional) | $(field "$s" theta) | $(field "$s" transpose_seconds) | $(field "$s" transpose_path) | $eff | $mem |" >> "$tables"
       for k in functional theta iterations; do
         [ "$(field "$one" $k)" = "$(field "$s" $k)" ] || failed+=("facg on $n GPUs: $k differs from one GPU's")
       done

@@ -23,11 +23,11 @@
 #pragma once
 #include "comm/halo_exchange.h"
 #include "comm/next_slice.h"
-#include "core/log.h"
 #include "fix/engine.h"
 #include "fix/launch_candidates.h"
 #include "fix/launch_choice.h"
 #include "fix/layout_transfer.h"
+#include "fix/memory_report.h"
 #include "fix/simd_sweep.h"
 #include "fix/site_functors.h"
 #include "fix/site_sweep.h"
@@ -204,7 +204,9 @@ public:
         hooks.restore = [this] { restore_fields(); };
         auto field = std::make_unique<FourierField<Exec, Prec, N, Gauge>>(
             view(links_, 4), transform_view(), opt_.channel, choice_, std::move(hooks));
-        report_fourier_memory(field->device_bytes());
+        report_fourier_memory(field->device_bytes() +
+                                  std::int64_t(sizeof(S)) * (links_.size() + transform_.size()),
+                              device_memory(Exec{}).used, geom_.local_volume());
         descent_ = std::move(field);
       }
       return *descent_;
@@ -367,23 +369,6 @@ private:
       to.upload(from.host.data());
     }
     from = {};
-  }
-
-  // What the Fourier-accelerated fixing holds on this rank's device: the links, g(x) and the
-  // field's arrays, and (GPUs) the memory in use on the device, each per site of the slab
-  // (log, info).
-  void report_fourier_memory(std::int64_t fourier_bytes) const {
-    const double sites = double(geom_.local_volume());
-    const double own = double(fourier_bytes + sizeof(S) * (links_.size() + transform_.size()));
-    const std::int64_t used = device_memory(Exec{}).used;
-    if (used < 0) {
-      log::info("fourier: links, g(x) and the fix's arrays {:.3f} GB, {:.0f} bytes a site",
-                own / 1e9, own / sites);
-      return;
-    }
-    log::info("fourier: links, g(x) and the fix's arrays {:.3f} GB, {:.0f} bytes a site; device "
-              "memory in use {:.3f} GB, {:.0f} bytes a site",
-              own / 1e9, own / sites, double(used) / 1e9, double(used) / sites);
   }
 
   // The sweep's launch for one family and region: forced, tuned or the default.
