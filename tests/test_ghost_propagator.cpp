@@ -4,8 +4,9 @@
 // against Zwanziger's component form (S^ab, f^abc A^c) of docs/measurements.md;
 // symmetry, constants as zero modes and positivity on Landau-fixed fields (and their failure on
 // unfixed ones); invariance of G and of the lowest eigenvalue under a global gauge rotation; the
-// tridiagonal eigenpair of the Lanczos iteration; refused momenta and limits. Suite GhostRanks
-// runs under mpirun too (tests/meson.build): each rank's slab against the whole lattice, bitwise.
+// momenta of every cut with G = 1/p^2 at each on the unit field; the tridiagonal eigenpair of the
+// Lanczos iteration; refused momenta and limits. Suite GhostRanks runs under mpirun too
+// (tests/meson.build): each rank's slab against the whole lattice, bitwise.
 #include "comm/decomposition.h"
 #include "core/error.h"
 #include "fixed_fields.h"
@@ -15,6 +16,7 @@
 #include "measure/ghost_propagator.h"
 #include "measure/tridiagonal.h"
 #include "test_fields.h"
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <random>
@@ -271,6 +273,52 @@ TEST(GhostPropagator, UnitFieldIsOneOverMomentumSquared) {
       EXPECT_TRUE(p.converged);
       const bool sine_vanishes = p.n == Momentum{0, 0, 0, 4} || p.n == Momentum{2, 0, 0, 0};
       EXPECT_EQ(p.solves, (sine_vanishes ? 1 : 2) * (nc * nc - 1));
+    }
+  }
+}
+
+// The momenta of each cut (momentum_cut.h) on 4^3 x 8, where n_t = +-2 counts as n_mu = +-1
+// in space, and G(p) = 1/p^2 on the unit field at every one of them.
+TEST(GhostPropagator, EveryCutsMomentaOnTheUnitField) {
+  struct Case {
+    MomentumCut cut;
+    std::size_t count;
+    std::vector<Momentum> in, out;
+  };
+  const std::vector<Case> cases = {
+      // n^2 <= 1: the 6 spatial unit vectors and n_t = +-1, +-2
+      {{CutKind::psq, 1, 1.0}, 10, {{0, 0, 0, 2}, {-1, 0, 0, 0}}, {{1, 1, 0, 0}, {0, 0, 0, 3}}},
+      // |n_i| <= 1, |n_t| <= 2: 3^3 x 5 - 1
+      {{CutKind::hypercubic, 1, 1.0}, 134, {{1, 1, 1, 2}, {-1, 0, 1, -2}}, {{0, 0, 0, 3}}},
+      // n^2 <= 4 within pi/4 of a diagonal: (+-1, +-1, +-1, +-1 or +-2) and (0, 0, 0, +-1)
+      {{CutKind::cylinder, 4, 0.5},
+       34,
+       {{1, 1, 1, 1}, {-1, 1, -1, -2}, {0, 0, 0, -1}},
+       {{1, 0, 0, 0}, {1, 1, 0, 0}, {0, 0, 0, 2}}},
+  };
+  const HostField u = testing::unit_field(lattice, 2);
+  const FaddeevPopov m(u, World::alone());
+  for (const Case& c : cases) {
+    const std::vector<Momentum> momenta = ghost_momenta(lattice, c.cut);
+    EXPECT_EQ(momenta.size(), c.count) << cut_name(c.cut.kind);
+    const auto has = [&](const Momentum& n) {
+      return std::find(momenta.begin(), momenta.end(), n) != momenta.end();
+    };
+    EXPECT_FALSE(has({0, 0, 0, 0})) << cut_name(c.cut.kind);
+    for (const Momentum& n : momenta) {
+      const Momentum minus = {-n[0], -n[1], -n[2], -n[3]};
+      const bool inside =
+          std::abs(n[0]) < 2 && std::abs(n[1]) < 2 && std::abs(n[2]) < 2 && std::abs(n[3]) < 4;
+      EXPECT_TRUE(!inside || has(minus)) << cut_name(c.cut.kind);
+    }
+    for (const Momentum& n : c.in)
+      EXPECT_TRUE(has(n)) << cut_name(c.cut.kind) << " lacks " << n[0] << n[1] << n[2] << n[3];
+    for (const Momentum& n : c.out)
+      EXPECT_FALSE(has(n)) << cut_name(c.cut.kind) << " has " << n[0] << n[1] << n[2] << n[3];
+    for (const GhostPoint& p : ghost_propagator(m, momenta, 1e-12, 200)) {
+      EXPECT_TRUE(p.converged);
+      EXPECT_NEAR(p.propagator * p.p2, 1.0, 1e-10)
+          << cut_name(c.cut.kind) << " at " << p.n[0] << p.n[1] << p.n[2] << p.n[3];
     }
   }
 }

@@ -114,6 +114,13 @@ double lattice_momentum_squared(const int L[4], const Momentum& n) {
   return p2;
 }
 
+std::vector<Momentum> ghost_momenta(const int L[4], const MomentumCut& cut) {
+  std::vector<Momentum> out;
+  for (const Momentum& n : cut_momenta(L, 4, cut))
+    if (n != Momentum{0, 0, 0, 0}) out.push_back(n);
+  return out;
+}
+
 std::vector<GhostPoint> ghost_propagator(const FaddeevPopov& m,
                                          const std::vector<Momentum>& momenta, double tolerance,
                                          int max_iterations) {

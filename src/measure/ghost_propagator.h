@@ -31,6 +31,7 @@
 // ranks.
 #pragma once
 #include "measure/faddeev_popov.h"
+#include "measure/momentum_cut.h"
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -51,6 +52,10 @@ using Momentum = std::array<int, 4>;
 
 // sum_mu 4 sin^2(pi n_mu / L_mu)
 double lattice_momentum_squared(const int L[4], const Momentum& n);
+
+// The momenta of the gluon propagator's cut (momentum_cut.h, over the 4 directions, in its
+// order) without n = 0, the constant mode.
+std::vector<Momentum> ghost_momenta(const int L[4], const MomentumCut& cut);
 
 struct GhostPoint {
   Momentum n{};
