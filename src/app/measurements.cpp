@@ -10,6 +10,7 @@
 #include "measure/faddeev_popov.h"
 #include "measure/ghost_propagator.h"
 #include "measure/gluon_propagator.h"
+#include "measure/slab_field.h"
 #include "measure/static_potential.h"
 #include <chrono>
 
@@ -32,19 +33,10 @@ Table potential_table(const HostField& u, const MeasureOptions& opt, GaugeKind,
   return table_of(static_potential(u, opt.max_t, world));
 }
 
-// The field as the slab functions (faddeev_popov.h, abelian_projection.h) take it: the time
-// slices alone. A field read on several ranks says halo (its neighbouring slices are on other
-// ranks) but stores its own slices only; then `copy` gets the same data without the flag.
-const HostField& without_halo(const HostField& u, HostField& copy) {
-  if (!u.geom.halo) return u;
-  copy = u.slab(u.geom.t0, u.geom.nt);
-  return copy;
-}
-
 Table ghost_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
                   const World& world) {
   HostField copy;
-  const HostField& u = without_halo(field, copy);
+  const HostField& u = slab_field(field, copy);
   const FaddeevPopov m(u, world);
   const std::vector<GhostPoint> rows =
       ghost_propagator(m,
@@ -63,7 +55,7 @@ Table ghost_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
 Table eigenvalue_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
                        const World& world) {
   HostField copy;
-  const FaddeevPopov m(without_halo(field, copy), world);
+  const FaddeevPopov m(slab_field(field, copy), world);
   const EigenResult e = lowest_eigenvalue(m, opt.eigen_tolerance, opt.eigen_max_iterations);
   if (!e.converged)
     log::warning("--lowest-eigenvalue: the residual {} is above --eigen-tolerance {} after "
@@ -79,7 +71,7 @@ Table eigenvalue_table(const HostField& field, const MeasureOptions& opt, GaugeK
 
 Table abelian_table(const HostField& field, const MeasureOptions&, GaugeKind, const World& world) {
   HostField copy;
-  const AbelianMeasurement a = measure_abelian(without_halo(field, copy), world);
+  const AbelianMeasurement a = measure_abelian(slab_field(field, copy), world);
   if (!a.currents_conserved)
     log::warning("--abelian: the monopole currents are not conserved at {} sites and colours",
                  a.unconserved);
