@@ -155,6 +155,18 @@ ranks)
     diff <(grep -v '^# command' "$d/${f}1.csv") <(grep -v '^# command' "$d/${f}2.csv") > /dev/null ||
       fail "2 ranks differ from 1: $(diff "$d/${f}1.csv" "$d/${f}2.csv" | head)"
   done
+  # the static potential on the time slabs of 1, 2 and 4 ranks of 4^3 x 8, Wilson lines
+  # around the whole lattice (--max-t 7)
+  for n in 1 2 4; do
+    timeout 120 "$mpirun" -np $n --oversubscribe "$g" measure --input "$root/tests/data/lat..400.coulomb" \
+      --static-potential "$d/w$n.csv" --max-t 7 > "$d/stdout" 2> "$d/stderr" ||
+      fail "$n ranks: $(cat "$d/stderr")"
+  done
+  [ "$(rows "$d/w1.csv")" -eq 21 ] || fail "$(rows "$d/w1.csv") rows for r = 0..2, T = 1..7, not 21"
+  for n in 2 4; do
+    diff <(grep -v '^# command' "$d/w1.csv") <(grep -v '^# command' "$d/w$n.csv") > /dev/null ||
+      fail "$n ranks differ from 1: $(diff "$d/w1.csv" "$d/w$n.csv" | head)"
+  done
   # fix --measure on 2 ranks: the field and its measurement as on one rank
   for n in 1 2; do
     timeout 120 "$mpirun" -np $n --oversubscribe "$g" fix --quiet --input "$d/cfg" --tolerance 1e-12 \

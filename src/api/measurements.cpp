@@ -47,7 +47,8 @@ MeasurementTable gluon_propagator(const Field& links, const GluonPropagatorOptio
 MeasurementTable static_potential(const Field& links, int max_t, const Communicator& comm) {
   return guarded("static_potential", [&] {
     const gf::World world = world_of(comm);
-    const gf::HostField& u = checked_field(links, "links", 4, world);
+    gf::HostField copy;
+    const gf::HostField& u = gf::slab_field(checked_field(links, "links", 4, world), copy);
     return public_table(gf::table_of(gf::static_potential(u, max_t, world)));
   });
 }

@@ -28,9 +28,10 @@ Table gluon_table(const HostField& u, const MeasureOptions& opt, GaugeKind gauge
   return table_of(landau_gluon_propagator(u, cut_of(opt), world));
 }
 
-Table potential_table(const HostField& u, const MeasureOptions& opt, GaugeKind,
+Table potential_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
                       const World& world) {
-  return table_of(static_potential(u, opt.max_t, world));
+  HostField copy;
+  return table_of(static_potential(slab_field(field, copy), opt.max_t, world));
 }
 
 Table ghost_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
