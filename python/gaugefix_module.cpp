@@ -264,16 +264,16 @@ PYBIND11_MODULE(gaugefix, m) {
         return fix_copy(links, o);
       },
       "links"_a, py::kw_only(), "gauge"_a = gaugefix::to_string(d.gauge),
-      "algorithm"_a = gaugefix::to_string(d.algorithm),
-      "alpha"_a = d.alpha, "omega"_a = d.omega, "sr_probability"_a = d.sr_probability,
-      "anneal_steps"_a = d.anneal_steps, "t_max"_a = d.t_max, "t_min"_a = d.t_min,
-      "micro_steps"_a = d.micro_steps, "sr_steps"_a = d.sr_steps, "tolerance"_a = d.tolerance,
-      "max_iterations"_a = d.max_iterations, "check_interval"_a = d.check_interval,
-      "reproject_interval"_a = d.reproject_interval, "reproject"_a = d.reproject,
-      "precision"_a = gaugefix::to_string(d.precision), "backend"_a = gaugefix::to_string(d.backend),
-      "storage"_a = d.storage, "transform"_a = true, "seed"_a = d.seed,
-      "tuning"_a = gaugefix::to_string(d.tuning), "exchange"_a = gaugefix::to_string(d.exchange),
-      "progress"_a = py::none(), "history"_a = d.history, "comm"_a = py::none(),
+      "algorithm"_a = gaugefix::to_string(d.algorithm), "alpha"_a = d.alpha, "omega"_a = d.omega,
+      "sr_probability"_a = d.sr_probability, "anneal_steps"_a = d.anneal_steps, "t_max"_a = d.t_max,
+      "t_min"_a = d.t_min, "micro_steps"_a = d.micro_steps, "sr_steps"_a = d.sr_steps,
+      "tolerance"_a = d.tolerance, "max_iterations"_a = d.max_iterations,
+      "check_interval"_a = d.check_interval, "reproject_interval"_a = d.reproject_interval,
+      "reproject"_a = d.reproject, "precision"_a = gaugefix::to_string(d.precision),
+      "backend"_a = gaugefix::to_string(d.backend), "storage"_a = d.storage, "transform"_a = true,
+      "seed"_a = d.seed, "tuning"_a = gaugefix::to_string(d.tuning),
+      "exchange"_a = gaugefix::to_string(d.exchange), "progress"_a = py::none(),
+      "history"_a = d.history, "comm"_a = py::none(),
       "Fixes a copy of the links to the gauge. Returns (fixed links, g(x) or None, FixResult) "
       "with fixed = g(x) links g(x + mu)^dagger; the options are those of `gaugefix fix`.");
 
@@ -304,10 +304,12 @@ PYBIND11_MODULE(gaugefix, m) {
         }
         return array_from_field(std::move(f));
       },
-      "lattice"_a, py::kw_only(), "group"_a = gaugefix::to_string(gd.group), "start"_a = gaugefix::to_string(gd.start),
-      "beta"_a = gd.beta, "sweeps"_a = gd.sweeps, "or_sweeps"_a = gd.or_sweeps, "seed"_a = gd.seed,
-      "precision"_a = gaugefix::to_string(gd.precision), "backend"_a = gaugefix::to_string(gd.backend),
-      "storage"_a = gd.storage, "tuning"_a = gaugefix::to_string(gd.tuning), "comm"_a = py::none(),
+      "lattice"_a, py::kw_only(), "group"_a = gaugefix::to_string(gd.group),
+      "start"_a = gaugefix::to_string(gd.start), "beta"_a = gd.beta, "sweeps"_a = gd.sweeps,
+      "or_sweeps"_a = gd.or_sweeps, "seed"_a = gd.seed,
+      "precision"_a = gaugefix::to_string(gd.precision),
+      "backend"_a = gaugefix::to_string(gd.backend), "storage"_a = gd.storage,
+      "tuning"_a = gaugefix::to_string(gd.tuning), "comm"_a = py::none(),
       "Generates a gauge field on a lattice (Lx, Ly, Lz, Lt): a cold, hot or smooth start, "
       "then `sweeps` Wilson-action heatbath sweeps at beta (as `gaugefix generate`).");
 

@@ -217,8 +217,8 @@ TEST(Api, OptionNamesRoundTripAndABadNameNamesTheOption) {
   expect_names_round_trip(
       {Tuning::from_environment, Tuning::off, Tuning::cached, Tuning::on, Tuning::force},
       parse_tuning);
-  expect_names_round_trip(
-      {Exchange::automatic, Exchange::staged, Exchange::direct, Exchange::peer}, parse_exchange);
+  expect_names_round_trip({Exchange::automatic, Exchange::staged, Exchange::direct, Exchange::peer},
+                          parse_exchange);
   expect_names_round_trip({Group::su2, Group::su3}, parse_group);
   expect_names_round_trip({Start::cold, Start::hot, Start::smooth}, parse_start);
   expect_names_round_trip({Cut::psq, Cut::hypercubic, Cut::cylinder}, parse_cut);
@@ -237,7 +237,8 @@ TEST(Api, OptionNamesRoundTripAndABadNameNamesTheOption) {
                "exchange: unknown exchange path 'mail' (expected auto, staged, direct or peer)");
   expect_error([] { parse_precision("quad"); }, "precision: unknown precision 'quad'");
   expect_error([] { parse_backend("tpu"); }, "backend: unknown backend 'tpu'");
-  expect_error([] { parse_group("su4"); }, "group: unknown group 'su4' (expected su2 or su3; did you mean su2?)");
+  expect_error([] { parse_group("su4"); },
+               "group: unknown group 'su4' (expected su2 or su3; did you mean su2?)");
   expect_error([] { parse_start("warm"); }, "start: unknown start 'warm'");
   expect_error([] { parse_cut("sphere"); }, "cut: unknown cut 'sphere'");
 }
@@ -265,7 +266,10 @@ TEST(Api, ErrorsNameTheFunctionAndTheOptionOrFile) {
   expect_error(fix_with([](FixOptions& o) { o.omega = 2.5; }), "omega");
   expect_error(fix_with([](FixOptions& o) { o.max_iterations = 0; }), "fix: max_iterations");
   expect_error(fix_with([](FixOptions& o) { o.storage = 16; }), "fix: storage must be 8, 12 or 18");
-  expect_error(fix_with([](FixOptions& o) { o.t_min = 5; o.anneal_steps = 2; }),
+  expect_error(fix_with([](FixOptions& o) {
+                 o.t_min = 5;
+                 o.anneal_steps = 2;
+               }),
                "fix: t_min 5 exceeds t_max 4");
   expect_error(
       [] {

@@ -117,8 +117,8 @@ TEST_P(Decomposition, ScheduleWithAnnealingMatchesTheWholeLattice) {
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
   return std::string(name_of(info.param.gauge)) + "_su" + std::to_string(info.param.nc) + "_" +
-         name_of(info.param.precision) + "_" + name_of(info.param.backend) +
-         "_storage" + std::to_string(storage_option(info.param.storage));
+         name_of(info.param.precision) + "_" + name_of(info.param.backend) + "_storage" +
+         std::to_string(storage_option(info.param.storage));
 }
 
 INSTANTIATE_TEST_SUITE_P(

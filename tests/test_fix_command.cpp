@@ -61,8 +61,8 @@ TEST_P(FixTransform, TakesInputLinksToWrittenLinks) {
   const HostField g = read_transform(opt.transform_output + suffix, self_world());
   ASSERT_EQ(g.nc, nc);
   const double violation = testing::max_transform_violation(u, g, fixed);
-  EXPECT_LT(violation, 1e-12) << name_of(gauge) << " SU(" << nc << ") seed " << seed
-                              << " anneal " << anneal;
+  EXPECT_LT(violation, 1e-12) << name_of(gauge) << " SU(" << nc << ") seed " << seed << " anneal "
+                              << anneal;
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -825,9 +825,8 @@ void check_fix_against_whole_lattice(Backend backend, Precision precision) {
       if (world.size() > 1) opt.channel = make_channel(world, ExchangePath::automatic);
       auto distributed = make_engine(whole.slab(slab.t0, slab.nt), opt);
       const FixResult r2 = run_schedule(*distributed, gauge, nc, slab, fo, nullptr);
-      const std::string what = std::string(name_of(backend)) + " " +
-                               name_of(precision) + " " + name_of(gauge) + " SU(" +
-                               std::to_string(nc) + ")";
+      const std::string what = std::string(name_of(backend)) + " " + name_of(precision) + " " +
+                               name_of(gauge) + " SU(" + std::to_string(nc) + ")";
       EXPECT_TRUE(r1.converged) << what;
       EXPECT_EQ(r1.iterations, r2.iterations) << what;
       EXPECT_EQ(r1.final.functional, r2.final.functional) << what;

@@ -73,8 +73,8 @@ TEST_F(GeneratorTuning, EveryModeGivesTheUntunedBits) {
         for (TuneMode mode : {TuneMode::off, TuneMode::on, TuneMode::force, TuneMode::cached}) {
           TuneCache cache(dir_.string(), context(b), nullptr);
           Tuner tuner(mode, &cache, nullptr);
-          const std::string what = std::string(name_of(b)) + " SU(" + std::to_string(nc) +
-                                   ") " + name_of(p) + " mode " + name_of(mode);
+          const std::string what = std::string(name_of(b)) + " SU(" + std::to_string(nc) + ") " +
+                                   name_of(p) + " mode " + name_of(mode);
           const Generated tuned = generate_with(&tuner, b, nc, p);
           expect_same_bits(plain.links, tuned.links, what);
           EXPECT_EQ(plain.sums.plaquette, tuned.sums.plaquette) << what;

@@ -165,8 +165,7 @@ TEST_P(GpuMatchesCpu, EveryVariantBitwiseEqual) {
         transforms.push_back(g);
       }
       for (std::size_t i = 1; i < links.size(); ++i) {
-        EXPECT_EQ(max_difference(links[0], links[i]), 0.0)
-            << name_of(prec) << " variant " << i;
+        EXPECT_EQ(max_difference(links[0], links[i]), 0.0) << name_of(prec) << " variant " << i;
         EXPECT_EQ(max_difference(transforms[0], transforms[i]), 0.0)
             << name_of(prec) << " variant " << i;
       }
@@ -217,8 +216,7 @@ TEST(GpuStorage8, MatchesCpuAfterSweeps) {
     }
     e_cpu->download(cpu, nullptr);
     e_gpu->download(gpu, nullptr);
-    EXPECT_LT(max_difference(cpu, gpu), prec == Precision::double_ ? 1e-12 : 1e-4)
-        << name_of(prec);
+    EXPECT_LT(max_difference(cpu, gpu), prec == Precision::double_ ? 1e-12 : 1e-4) << name_of(prec);
   }
 }
 

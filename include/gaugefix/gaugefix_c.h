@@ -116,10 +116,10 @@ GAUGEFIX_C_API gaugefix_status gaugefix_fix_options_set(gaugefix_fix_options* op
 /* The typed options by value; a value outside its enum is an error naming the option. */
 GAUGEFIX_C_API gaugefix_status gaugefix_fix_options_set_gauge(gaugefix_fix_options* options,
                                                               gaugefix_gauge gauge);
-GAUGEFIX_C_API gaugefix_status
-gaugefix_fix_options_set_algorithm(gaugefix_fix_options* options, gaugefix_algorithm algorithm);
-GAUGEFIX_C_API gaugefix_status
-gaugefix_fix_options_set_precision(gaugefix_fix_options* options, gaugefix_precision precision);
+GAUGEFIX_C_API gaugefix_status gaugefix_fix_options_set_algorithm(gaugefix_fix_options* options,
+                                                                  gaugefix_algorithm algorithm);
+GAUGEFIX_C_API gaugefix_status gaugefix_fix_options_set_precision(gaugefix_fix_options* options,
+                                                                  gaugefix_precision precision);
 GAUGEFIX_C_API gaugefix_status gaugefix_fix_options_set_backend(gaugefix_fix_options* options,
                                                                 gaugefix_backend backend);
 GAUGEFIX_C_API gaugefix_status gaugefix_fix_options_set_tuning(gaugefix_fix_options* options,

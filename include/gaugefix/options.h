@@ -27,9 +27,14 @@ enum class Precision { single, mixed, double_ }; // double_: "double"
 enum class Backend { cpu, cuda };
 // from_environment (""): $GAUGEFIX_TUNING, else on (docs/tuning.md)
 enum class Tuning { from_environment, off, cached, on, force };
-enum class Exchange { automatic, staged, direct, peer }; // halo path between GPUs; automatic: "auto"
+enum class Exchange {
+  automatic,
+  staged,
+  direct,
+  peer
+}; // halo path between GPUs; automatic: "auto"
 enum class Group { su2, su3 };
-enum class Start { cold, hot, smooth }; // of a generated field
+enum class Start { cold, hot, smooth };       // of a generated field
 enum class Cut { psq, hypercubic, cylinder }; // momentum cut of a propagator
 
 GAUGEFIX_API const char* to_string(Gauge value);

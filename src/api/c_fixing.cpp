@@ -51,7 +51,8 @@ bool parse_bool(const std::string& name, const std::string& value) {
 using Setter =
     std::function<void(gaugefix::FixOptions&, const std::string& name, const std::string& value)>;
 
-// A typed option from its name, through the option's name table (parse: gaugefix::parse_gauge, ...).
+// A typed option from its name, through the option's name table (parse: gaugefix::parse_gauge,
+// ...).
 template <class E>
 Setter named(E gaugefix::FixOptions::*member, E (*parse)(const std::string&, const std::string&)) {
   return [member, parse](auto& o, const auto& n, const auto& v) { o.*member = parse(v, n); };
@@ -170,16 +171,14 @@ gaugefix_status gaugefix_fix_options_set_gauge(gaugefix_fix_options* options,
 
 gaugefix_status gaugefix_fix_options_set_algorithm(gaugefix_fix_options* options,
                                                    gaugefix_algorithm algorithm) {
-  return set_typed("gaugefix_fix_options_set_algorithm", options,
-                   &gaugefix::FixOptions::algorithm, algorithm, gaugefix::Algorithm::facg,
-                   "algorithm");
+  return set_typed("gaugefix_fix_options_set_algorithm", options, &gaugefix::FixOptions::algorithm,
+                   algorithm, gaugefix::Algorithm::facg, "algorithm");
 }
 
 gaugefix_status gaugefix_fix_options_set_precision(gaugefix_fix_options* options,
                                                    gaugefix_precision precision) {
-  return set_typed("gaugefix_fix_options_set_precision", options,
-                   &gaugefix::FixOptions::precision, precision, gaugefix::Precision::double_,
-                   "precision");
+  return set_typed("gaugefix_fix_options_set_precision", options, &gaugefix::FixOptions::precision,
+                   precision, gaugefix::Precision::double_, "precision");
 }
 
 gaugefix_status gaugefix_fix_options_set_backend(gaugefix_fix_options* options,
@@ -219,8 +218,8 @@ gaugefix_status gaugefix_measure(const gaugefix_field* links, gaugefix_gauge gau
                                  double* functional, double* theta, double* theta_max_slice) {
   return c_call("gaugefix_measure", [&] {
     c_require_pointer(links, "gaugefix_measure", "links");
-    const gaugefix::GaugeCondition c = gaugefix::measure(
-        links->field, cpp_value(gauge, gaugefix::Gauge::mag, "gauge"));
+    const gaugefix::GaugeCondition c =
+        gaugefix::measure(links->field, cpp_value(gauge, gaugefix::Gauge::mag, "gauge"));
     if (functional != nullptr) *functional = c.functional;
     if (theta != nullptr) *theta = c.theta;
     if (theta_max_slice != nullptr) *theta_max_slice = c.theta_max_slice;

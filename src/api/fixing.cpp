@@ -93,7 +93,8 @@ FixResult fix(Field& links, const FixOptions& options) {
         options.progress(
             Progress{p.iteration, p.phase, p.temperature, public_condition(p.m), p.seconds});
       };
-    const gf::FixResult r = gf::run_schedule(*engine, options.gauge, u.nc, u.geom, setup.schedule(), progress);
+    const gf::FixResult r =
+        gf::run_schedule(*engine, options.gauge, u.nc, u.geom, setup.schedule(), progress);
     FixResult result;
     if (options.transform) {
       gf::HostField g(u.geom, u.nc, 1);

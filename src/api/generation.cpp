@@ -19,9 +19,12 @@ namespace {
 // The eps of random_field: 0 the unit field, 0.2 smooth, 1 hot.
 double start_eps(Start start) {
   switch (start) {
-  case Start::cold: return 0.0;
-  case Start::smooth: return 0.2;
-  case Start::hot: return 1.0;
+  case Start::cold:
+    return 0.0;
+  case Start::smooth:
+    return 0.2;
+  case Start::hot:
+    return 1.0;
   }
   throw gf::Error("start: not a start (" + std::to_string(static_cast<int>(start)) + ")");
 }

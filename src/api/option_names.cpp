@@ -1,7 +1,7 @@
 // The names of the API's typed options (include/gaugefix/options.h): the name tables of
 // core/option_names.h, their errors as gaugefix::Error.
-#include "core/error.h"
 #include "core/option_names.h"
+#include "core/error.h"
 
 namespace gaugefix {
 
@@ -18,15 +18,33 @@ E parsed(const std::string& name, const std::string& option) {
 
 } // namespace
 
-const char* to_string(Gauge value) { return gf::name_of(value); }
-const char* to_string(Algorithm value) { return gf::name_of(value); }
-const char* to_string(Precision value) { return gf::name_of(value); }
-const char* to_string(Backend value) { return gf::name_of(value); }
-const char* to_string(Tuning value) { return gf::name_of(value); }
-const char* to_string(Exchange value) { return gf::name_of(value); }
-const char* to_string(Group value) { return gf::name_of(value); }
-const char* to_string(Start value) { return gf::name_of(value); }
-const char* to_string(Cut value) { return gf::name_of(value); }
+const char* to_string(Gauge value) {
+  return gf::name_of(value);
+}
+const char* to_string(Algorithm value) {
+  return gf::name_of(value);
+}
+const char* to_string(Precision value) {
+  return gf::name_of(value);
+}
+const char* to_string(Backend value) {
+  return gf::name_of(value);
+}
+const char* to_string(Tuning value) {
+  return gf::name_of(value);
+}
+const char* to_string(Exchange value) {
+  return gf::name_of(value);
+}
+const char* to_string(Group value) {
+  return gf::name_of(value);
+}
+const char* to_string(Start value) {
+  return gf::name_of(value);
+}
+const char* to_string(Cut value) {
+  return gf::name_of(value);
+}
 
 Gauge parse_gauge(const std::string& name, const std::string& option) {
   return parsed<Gauge>(name, option);

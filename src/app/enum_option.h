@@ -27,7 +27,8 @@ CLI::Option* add_enum_option(CLI::App& app, const std::string& name, Set set,
 template <class E>
 CLI::Option* add_enum_option(CLI::App& app, const std::string& name, E& value,
                              const std::string& help) {
-  return add_enum_option<E>(app, name, [&value](E v) { value = v; }, help)
+  return add_enum_option<E>(
+             app, name, [&value](E v) { value = v; }, help)
       ->default_str(name_of(value));
 }
 

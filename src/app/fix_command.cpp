@@ -1,11 +1,11 @@
 #include "app/fix_command.h"
-#include "app/output_bits.h"
 #include "app/batch_plan.h"
 #include "app/batch_run.h"
 #include "app/cli_checks.h"
 #include "app/enum_option.h"
 #include "app/fix_checks.h"
 #include "app/log_options.h"
+#include "app/output_bits.h"
 #include "core/log.h"
 
 namespace gf {
@@ -77,7 +77,9 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   add_enum_option(fix, "--backend", plan.backend, "cpu or cuda");
   fix.add_option_function<std::string>(
          "--storage",
-         [&plan](const std::string& reals) { plan.storage = reals == "auto" ? 0 : std::stoi(reals); },
+         [&plan](const std::string& reals) {
+           plan.storage = reals == "auto" ? 0 : std::stoi(reals);
+         },
          "reals stored per SU(3) link: 8, 12 or 18 (SU(2): 12 or 18), or auto: 18 for "
          "fasd/facg on the cpu, else 12")
       ->check(CLI::IsMember({"auto", "8", "12", "18"}))
@@ -104,7 +106,8 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   fix.add_option("--reproject-interval", plan.reproject_interval,
                  "sweeps between reprojections to SU(N) (0: never)")
       ->check(whole_number);
-  fix.add_option("--anneal-steps", plan.anneal_steps, "simulated-annealing heatbath steps (0: none)")
+  fix.add_option("--anneal-steps", plan.anneal_steps,
+                 "simulated-annealing heatbath steps (0: none)")
       ->check(whole_number);
   fix.add_option("--t-max", plan.t_max, "annealing start temperature")->check(positive_real);
   fix.add_option("--t-min", plan.t_min, "annealing end temperature")->check(positive_real);

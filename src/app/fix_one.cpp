@@ -343,11 +343,11 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
       for (const Observable& m : observables())
         if (const auto it = c.measurements.find(m.name); it != c.measurements.end())
           outputs.push_back({&m, it->second});
-      const RunRecord record = measurement_record(
-          command_line, entry.input, entry.input_checksum,
-          fix_provenance(info.provenance, entry, opt.plan.tolerance, name_of(opt.plan.algorithm),
-                         world),
-          opt.plan.gauge);
+      const RunRecord record =
+          measurement_record(command_line, entry.input, entry.input_checksum,
+                             fix_provenance(info.provenance, entry, opt.plan.tolerance,
+                                            name_of(opt.plan.algorithm), world),
+                             opt.plan.gauge);
       measure_field(best_links, opt.measure, opt.plan.gauge, outputs, record, world);
       for (const MeasureOutput& o : outputs)
         out.written.push_back(o.path);

@@ -45,7 +45,8 @@ void check_gauge(const MeasureCommandOptions& opt, GaugeKind gauge, const std::s
 int run_measure(const MeasureCommandOptions& opt, const std::string& command_line,
                 const World& world) {
   check_measure_options(opt.measure, opt.given, false, GaugeKind::landau);
-  if (!opt.gauge.empty()) check_gauge(opt, parse_name<GaugeKind>("--gauge", opt.gauge), "--gauge " + opt.gauge);
+  if (!opt.gauge.empty())
+    check_gauge(opt, parse_name<GaugeKind>("--gauge", opt.gauge), "--gauge " + opt.gauge);
   const std::vector<MeasureOutput> outputs = measure_outputs(opt.measure);
   std::vector<NamedPath> out_paths;
   for (const MeasureOutput& o : outputs)

@@ -62,7 +62,8 @@ int run_tune(const TuneCommandOptions& opt) {
   tuning.tuner->set_stream_bandwidth(stream);
   eo.tuner = tuning.tuner.get();
 
-  HostField u = random_field(decompose_time(L, world), group_nc(opt.group), 1, 0.4, RandomPurpose::test);
+  HostField u =
+      random_field(decompose_time(L, world), group_nc(opt.group), 1, 0.4, RandomPurpose::test);
   auto engine = make_engine(u, eo);
   UpdateParams local; // overrelaxation: the local family's kernel
   engine->sweep(local, 0);

@@ -38,10 +38,9 @@ const NameTable<Algorithm>& table() {
 
 template <>
 const NameTable<Precision>& table() {
-  static const NameTable<Precision> t{"precision",
-                                      {{Precision::single, "single"},
-                                       {Precision::mixed, "mixed"},
-                                       {Precision::double_, "double"}}};
+  static const NameTable<Precision> t{
+      "precision",
+      {{Precision::single, "single"}, {Precision::mixed, "mixed"}, {Precision::double_, "double"}}};
   return t;
 }
 
@@ -137,9 +136,9 @@ E parse_name(const std::string& option, const std::string& name) {
 }
 
 #define GAUGEFIX_NAME_TABLE(E)                                                                     \
-  template const char* name_of<E>(E);                                                             \
+  template const char* name_of<E>(E);                                                              \
   template std::vector<std::string> names<E>();                                                    \
-  template std::string name_problem<E>(const std::string&);                                       \
+  template std::string name_problem<E>(const std::string&);                                        \
   template E parse_name<E>(const std::string&, const std::string&);
 
 GAUGEFIX_NAME_TABLE(Gauge)

@@ -17,11 +17,21 @@ bool fourier(Algorithm a) {
 Phase final_phase(const FixPlan& plan) {
   Phase last;
   switch (plan.algorithm) {
-  case Algorithm::relaxation: last.update.kind = UpdateKind::relaxation; break;
-  case Algorithm::overrelaxation: last.update.kind = UpdateKind::overrelaxation; break;
-  case Algorithm::stochastic: last.update.kind = UpdateKind::stochastic_relaxation; break;
-  case Algorithm::fasd: last.descent.method = DescentMethod::fasd; break;
-  case Algorithm::facg: last.descent.method = DescentMethod::facg; break;
+  case Algorithm::relaxation:
+    last.update.kind = UpdateKind::relaxation;
+    break;
+  case Algorithm::overrelaxation:
+    last.update.kind = UpdateKind::overrelaxation;
+    break;
+  case Algorithm::stochastic:
+    last.update.kind = UpdateKind::stochastic_relaxation;
+    break;
+  case Algorithm::fasd:
+    last.descent.method = DescentMethod::fasd;
+    break;
+  case Algorithm::facg:
+    last.descent.method = DescentMethod::facg;
+    break;
   }
   last.descent.alpha = plan.alpha;
   last.update.omega = plan.omega;
@@ -118,8 +128,8 @@ FixSetup::FixSetup(const FixPlan& plan, OptionSpelling spelling, const World& wo
   engine_.gauge = plan.gauge;
   engine_.precision = plan.precision;
   engine_.backend = plan.backend;
-  engine_.storage = parse_storage(plan.storage != 0 ? plan.storage
-                                                    : auto_storage_reals(schedule_, plan.backend));
+  engine_.storage =
+      parse_storage(plan.storage != 0 ? plan.storage : auto_storage_reals(schedule_, plan.backend));
   engine_.track_transform = plan.track_transform;
   engine_.seed = plan.seed;
   engine_.node_rank = world.node_rank();

@@ -39,7 +39,7 @@ struct FixPlan {
   int reproject_interval = 0; // sweeps between reprojections to SU(N); 0: never
   Precision precision = Precision::double_;
   Backend backend = Backend::cpu;
-  int storage = 0; // reals per SU(3) link: 8, 12, 18; 0: auto_storage_reals (fix/schedule.h)
+  int storage = 0;        // reals per SU(3) link: 8, 12, 18; 0: auto_storage_reals (fix/schedule.h)
   std::uint64_t seed = 1; // random numbers of annealing and stochastic relaxation
   TuneMode tuning = TuneMode::from_environment;
   ExchangePath exchange = ExchangePath::automatic;
