@@ -44,11 +44,11 @@ int main(int argc, char** argv) {
     return 1;
   }
   const int l = std::stoi(argv[1]);
-  const GaugeKind gauge = parse_gauge(argv[2]);
+  const GaugeKind gauge = parse_name<GaugeKind>("gauge", argv[2]);
   UpdateParams up;
   up.kind = parse_update_kind(argv[3]);
   up.temperature = 0.5;
-  const Precision prec = parse_precision(argv[4]);
+  const Precision prec = parse_name<Precision>("precision", argv[4]);
   const int storage = std::stoi(argv[5]);
   const int sweeps = std::stoi(argv[6]), reps = std::stoi(argv[7]);
   std::vector<std::string> variants;

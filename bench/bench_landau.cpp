@@ -19,7 +19,7 @@ using namespace gf;
 int main(int argc, char** argv) {
   const int l = argc > 1 ? std::stoi(argv[1]) : 32;
   const int sweeps = argc > 2 ? std::stoi(argv[2]) : 500;
-  const Backend backend = parse_backend(argc > 3 ? argv[3] : "cuda");
+  const Backend backend = parse_name<Backend>("backend", argc > 3 ? argv[3] : "cuda");
   const int L[4] = {l, l, l, l};
   const double stream = backend == Backend::cuda ? stream_bandwidth_gbs() : 0;
   char date[64];
@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
     const double v = double(u.geom.global_volume());
     const double bytes = 16.0 * 12 * (prec == Precision::double_ ? 8 : 4) * v * sweeps;
     const double gbs = bytes / s / 1e9;
-    std::printf("%-8s %8d %10.3f %12.4f %10.1f %10.1f %9.3f %14.4e %20.15f\n", precision_name(prec),
+    std::printf("%-8s %8d %10.3f %12.4f %10.1f %10.1f %9.3f %14.4e %20.15f\n", name_of(prec),
                 sweeps, s, 1e3 * s / sweeps, 2274.0 * v * sweeps / s / 1e9, gbs,
                 stream > 0 ? gbs / stream : 0.0, m.theta, m.functional);
   }

@@ -45,7 +45,7 @@ void run(const HostField& u, Precision prec, bool exchange, int sweeps, Backend 
   if (world.rank() == 0)
     std::printf("ranks %d lattice %dx%dx%dx%d slices/rank %d precision %-6s exchange %-3s "
                 "path %-8s ms/sweep %9.4f Msites/s/rank %9.1f GB/s/rank %8.1f\n",
-                world.size(), g.L[0], g.L[1], g.L[2], g.L[3], g.nt, precision_name(prec),
+                world.size(), g.L[0], g.L[1], g.L[2], g.L[3], g.nt, name_of(prec),
                 exchange ? "on" : "off", e->halo_path(), 1e3 * s / sweeps,
                 local_sites * sweeps / s / 1e6, bytes / s / 1e9);
   std::fflush(stdout);
@@ -63,8 +63,8 @@ int main(int argc, char** argv) {
     std::string part;
     for (int d = 0; d < 4 && std::getline(dims, part, ','); ++d) L[d] = std::stoi(part);
     const int sweeps = std::stoi(argv[2]);
-    const Backend backend = parse_backend(argc > 3 ? argv[3] : "cuda");
-    const ExchangePath path = parse_exchange_path(argc > 4 ? argv[4] : "auto");
+    const Backend backend = parse_name<Backend>("backend", argc > 3 ? argv[3] : "cuda");
+    const ExchangePath path = parse_name<ExchangePath>("exchange", argc > 4 ? argv[4] : "auto");
     const Geometry slab = decompose_time(L, world);
     // The unit field: the cost of an overrelaxation sweep does not depend on the links.
     HostField u(slab, 3, 4);

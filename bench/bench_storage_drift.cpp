@@ -70,14 +70,14 @@ int main(int argc, char** argv) {
   const int l = std::stoi(argv[1]);
   const int sweeps = std::stoi(argv[2]);
   const int every = std::stoi(argv[3]);
-  const Backend backend = parse_backend(argv[4]);
+  const Backend backend = parse_name<Backend>("backend", argv[4]);
   const std::vector<std::string> precisions = split(argc > 5 ? argv[5] : "single,mixed,double");
   const std::vector<std::string> storages = split(argc > 6 ? argv[6] : "8,12,18");
   const int L[4] = {l, l, l, l};
   char date[64];
   const std::time_t now = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&now));
-  std::printf("# bench_storage_drift  backend: %s  date: %s\n", backend_name(backend), date);
+  std::printf("# bench_storage_drift  backend: %s  date: %s\n", name_of(backend), date);
   std::printf("# lattice %d^4 SU(3), Landau overrelaxation omega 1.7, %d sweeps, no reprojection\n",
               l, sweeps);
   std::printf("%-7s %7s %7s %12s %12s %12s %20s %12s %12s\n", "prec", "storage", "sweep", "det_max",
@@ -88,7 +88,7 @@ int main(int argc, char** argv) {
   for (const std::string& p : precisions)
     for (const std::string& s : storages) {
       EngineOptions eo;
-      eo.precision = parse_precision(p);
+      eo.precision = parse_name<Precision>("precision", p);
       eo.backend = backend;
       eo.storage = parse_storage(std::stoi(s));
       HostField u = start;

@@ -23,11 +23,11 @@ int main(int argc, char** argv) {
     return 1;
   }
   const int l = std::stoi(argv[1]), lt = std::stoi(argv[2]);
-  const GaugeKind gauge = parse_gauge(argv[3]);
+  const GaugeKind gauge = parse_name<GaugeKind>("gauge", argv[3]);
   UpdateParams up;
   up.kind = parse_update_kind(argv[4]);
   up.temperature = 0.5;
-  const Precision prec = parse_precision(argv[5]);
+  const Precision prec = parse_name<Precision>("precision", argv[5]);
   const int storage = std::stoi(argv[6]);
   const int sweeps = argc > 7 ? std::stoi(argv[7]) : 40;
   const int L[4] = {l, l, l, lt};

@@ -9,6 +9,7 @@
 // parameters (tuning/rank_tuning.h).
 #pragma once
 #include "core/error.h"
+#include "core/option_names.h"
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -21,8 +22,8 @@ enum class Neighbour { prev, next }; // the ranks holding the slices before / af
 // device memory (CUDA-aware MPI only), or copied by the GPU into the neighbour's memory
 // (CUDA IPC, neighbours on one node; MPI carries only small notifications). automatic:
 // peer where every rank can open its neighbours' memory, else direct where the MPI is
-// CUDA-aware, else staged.
-enum class ExchangePath { automatic, staged, direct, peer };
+// CUDA-aware, else staged. Its names: core/option_names.h.
+using ExchangePath = gaugefix::Exchange;
 
 class Channel {
 public:

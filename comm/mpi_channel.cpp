@@ -120,14 +120,6 @@ private:
 
 } // namespace
 
-ExchangePath parse_exchange_path(const std::string& name) {
-  if (name == "auto") return ExchangePath::automatic;
-  if (name == "staged") return ExchangePath::staged;
-  if (name == "direct") return ExchangePath::direct;
-  if (name == "peer") return ExchangePath::peer;
-  throw Error("unknown exchange path '" + name + "' (expected auto, staged, direct or peer)");
-}
-
 bool mpi_is_cuda_aware() {
 #if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
   return MPIX_Query_cuda_support() == 1;

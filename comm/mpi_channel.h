@@ -12,7 +12,6 @@
 
 namespace gf {
 
-ExchangePath parse_exchange_path(const std::string& name); // auto, staged, direct, peer
 bool mpi_is_cuda_aware();
 std::shared_ptr<Channel> make_channel(const World& world, ExchangePath path);
 

@@ -43,14 +43,14 @@ int main(int argc, char** argv) {
 
   gaugefix_fix_options* options = NULL;
   if (gaugefix_fix_options_create(&options) != GAUGEFIX_OK ||
-      gaugefix_fix_options_set(options, "gauge", "landau") != GAUGEFIX_OK ||
+      gaugefix_fix_options_set_gauge(options, GAUGEFIX_LANDAU) != GAUGEFIX_OK ||
       gaugefix_fix_options_set(options, "tolerance", "1e-12") != GAUGEFIX_OK)
     return failed("options");
   gaugefix_fix_result r;
   gaugefix_field* g = NULL;
   if (gaugefix_fix(links, options, &r, &g) != GAUGEFIX_OK) return failed("fix");
   double theta = 1;
-  if (gaugefix_measure(links, "landau", NULL, &theta, NULL) != GAUGEFIX_OK ||
+  if (gaugefix_measure(links, GAUGEFIX_LANDAU, NULL, &theta, NULL) != GAUGEFIX_OK ||
       gaugefix_plaquette(links, &plaquette_after) != GAUGEFIX_OK)
     return failed("measure");
 

@@ -31,11 +31,11 @@ int main(int argc, char** argv) {
     const double plaquette_before = gaugefix::plaquette(links);
 
     gaugefix::FixOptions opt;
-    opt.gauge = "landau";
+    opt.gauge = gaugefix::Gauge::landau;
     opt.tolerance = 1e-12;
     opt.transform = true; // g(x) in r.transform
     const gaugefix::FixResult r = gaugefix::fix(links, opt);
-    const gaugefix::GaugeCondition check = gaugefix::measure(links, "landau");
+    const gaugefix::GaugeCondition check = gaugefix::measure(links, gaugefix::Gauge::landau);
 
     std::printf("converged: %s\n", r.converged ? "true" : "false");
     std::printf("iterations: %ld\n", r.iterations);

@@ -89,6 +89,18 @@ py::tuple fix_copy(const py::handle& links, const gaugefix::FixOptions& options)
 }
 
 // The progress callback with the interpreter lock held while it runs.
+// The value a keyword argument names, through the option's name table (gaugefix/options.h):
+// a bad name is gaugefix.Error "function: option: unknown ... (expected ...)".
+template <class E>
+E named(const char* function, E (*parse)(const std::string&, const std::string&),
+        const std::string& name, const char* option) {
+  try {
+    return parse(name, option);
+  } catch (const gaugefix::Error& e) {
+    throw gaugefix::Error(std::string(function) + ": " + e.what());
+  }
+}
+
 std::function<void(const gaugefix::Progress&)> locked(const py::object& callback) {
   if (callback.is_none()) return {};
   return [callback](const gaugefix::Progress& p) {
@@ -224,8 +236,8 @@ PYBIND11_MODULE(gaugefix, m) {
          const std::string& tuning, const std::string& exchange, const py::object& progress,
          bool history, const py::object& comm) {
         gaugefix::FixOptions o;
-        o.gauge = gauge;
-        o.algorithm = algorithm;
+        o.gauge = named("fix", gaugefix::parse_gauge, gauge, "gauge");
+        o.algorithm = named("fix", gaugefix::parse_algorithm, algorithm, "algorithm");
         o.alpha = alpha;
         o.omega = omega;
         o.sr_probability = sr_probability;
@@ -239,27 +251,29 @@ PYBIND11_MODULE(gaugefix, m) {
         o.check_interval = check_interval;
         o.reproject_interval = reproject_interval;
         o.reproject = reproject;
-        o.precision = precision;
-        o.backend = backend;
+        o.precision = named("fix", gaugefix::parse_precision, precision, "precision");
+        o.backend = named("fix", gaugefix::parse_backend, backend, "backend");
         o.storage = storage;
         o.transform = transform;
         o.seed = seed;
-        o.tuning = tuning;
-        o.exchange = exchange;
+        o.tuning = named("fix", gaugefix::parse_tuning, tuning, "tuning");
+        o.exchange = named("fix", gaugefix::parse_exchange, exchange, "exchange");
         o.progress = locked(progress);
         o.history = history;
         o.communicator = communicator(comm);
         return fix_copy(links, o);
       },
-      "links"_a, py::kw_only(), "gauge"_a = d.gauge, "algorithm"_a = d.algorithm,
-      "alpha"_a = d.alpha, "omega"_a = d.omega, "sr_probability"_a = d.sr_probability,
-      "anneal_steps"_a = d.anneal_steps, "t_max"_a = d.t_max, "t_min"_a = d.t_min,
-      "micro_steps"_a = d.micro_steps, "sr_steps"_a = d.sr_steps, "tolerance"_a = d.tolerance,
-      "max_iterations"_a = d.max_iterations, "check_interval"_a = d.check_interval,
-      "reproject_interval"_a = d.reproject_interval, "reproject"_a = d.reproject,
-      "precision"_a = d.precision, "backend"_a = d.backend, "storage"_a = d.storage,
-      "transform"_a = true, "seed"_a = d.seed, "tuning"_a = d.tuning, "exchange"_a = d.exchange,
-      "progress"_a = py::none(), "history"_a = d.history, "comm"_a = py::none(),
+      "links"_a, py::kw_only(), "gauge"_a = gaugefix::to_string(d.gauge),
+      "algorithm"_a = gaugefix::to_string(d.algorithm), "alpha"_a = d.alpha, "omega"_a = d.omega,
+      "sr_probability"_a = d.sr_probability, "anneal_steps"_a = d.anneal_steps, "t_max"_a = d.t_max,
+      "t_min"_a = d.t_min, "micro_steps"_a = d.micro_steps, "sr_steps"_a = d.sr_steps,
+      "tolerance"_a = d.tolerance, "max_iterations"_a = d.max_iterations,
+      "check_interval"_a = d.check_interval, "reproject_interval"_a = d.reproject_interval,
+      "reproject"_a = d.reproject, "precision"_a = gaugefix::to_string(d.precision),
+      "backend"_a = gaugefix::to_string(d.backend), "storage"_a = d.storage, "transform"_a = true,
+      "seed"_a = d.seed, "tuning"_a = gaugefix::to_string(d.tuning),
+      "exchange"_a = gaugefix::to_string(d.exchange), "progress"_a = py::none(),
+      "history"_a = d.history, "comm"_a = py::none(),
       "Fixes a copy of the links to the gauge. Returns (fixed links, g(x) or None, FixResult) "
       "with fixed = g(x) links g(x + mu)^dagger; the options are those of `gaugefix fix`.");
 
@@ -272,16 +286,16 @@ PYBIND11_MODULE(gaugefix, m) {
          const py::object& comm) {
         gaugefix::GenerateOptions o;
         o.lattice = lattice;
-        o.group = group;
-        o.start = start;
+        o.group = named("generate", gaugefix::parse_group, group, "group");
+        o.start = named("generate", gaugefix::parse_start, start, "start");
         o.beta = beta;
         o.sweeps = sweeps;
         o.or_sweeps = or_sweeps;
         o.seed = seed;
-        o.precision = precision;
-        o.backend = backend;
+        o.precision = named("generate", gaugefix::parse_precision, precision, "precision");
+        o.backend = named("generate", gaugefix::parse_backend, backend, "backend");
         o.storage = storage;
-        o.tuning = tuning;
+        o.tuning = named("generate", gaugefix::parse_tuning, tuning, "tuning");
         o.communicator = communicator(comm);
         gaugefix::Field f;
         {
@@ -290,20 +304,23 @@ PYBIND11_MODULE(gaugefix, m) {
         }
         return array_from_field(std::move(f));
       },
-      "lattice"_a, py::kw_only(), "group"_a = gd.group, "start"_a = gd.start, "beta"_a = gd.beta,
-      "sweeps"_a = gd.sweeps, "or_sweeps"_a = gd.or_sweeps, "seed"_a = gd.seed,
-      "precision"_a = gd.precision, "backend"_a = gd.backend, "storage"_a = gd.storage,
-      "tuning"_a = gd.tuning, "comm"_a = py::none(),
+      "lattice"_a, py::kw_only(), "group"_a = gaugefix::to_string(gd.group),
+      "start"_a = gaugefix::to_string(gd.start), "beta"_a = gd.beta, "sweeps"_a = gd.sweeps,
+      "or_sweeps"_a = gd.or_sweeps, "seed"_a = gd.seed,
+      "precision"_a = gaugefix::to_string(gd.precision),
+      "backend"_a = gaugefix::to_string(gd.backend), "storage"_a = gd.storage,
+      "tuning"_a = gaugefix::to_string(gd.tuning), "comm"_a = py::none(),
       "Generates a gauge field on a lattice (Lx, Ly, Lz, Lt): a cold, hot or smooth start, "
       "then `sweeps` Wilson-action heatbath sweeps at beta (as `gaugefix generate`).");
 
   m.def(
       "measure",
       [](const py::handle& links, const std::string& gauge, const py::object& comm) {
+        const gaugefix::Gauge g = named("measure", gaugefix::parse_gauge, gauge, "gauge");
         const gaugefix::Communicator c = communicator(comm);
         const gaugefix::Field f = field_from_array(links, "links", c);
         py::gil_scoped_release unlocked;
-        return gaugefix::measure(f, gauge, c);
+        return gaugefix::measure(f, g, c);
       },
       "links"_a, py::kw_only(), "gauge"_a = "landau", "comm"_a = py::none(),
       "The gauge condition of the links (F, theta, theta_t) as `gaugefix info --check` measures "
@@ -328,9 +345,9 @@ PYBIND11_MODULE(gaugefix, m) {
         const gaugefix::Field f = field_from_array(links, "links", c);
         gaugefix::GluonPropagatorOptions o;
         o.max_n2 = max_n2;
-        o.cut = cut;
+        o.cut = named("gluon_propagator", gaugefix::parse_cut, cut, "cut");
         o.cylinder_width = cylinder_width;
-        o.gauge = gauge;
+        o.gauge = named("gluon_propagator", gaugefix::parse_gauge, gauge, "gauge");
         gaugefix::MeasurementTable t;
         {
           py::gil_scoped_release unlocked;
@@ -369,7 +386,7 @@ PYBIND11_MODULE(gaugefix, m) {
         const gaugefix::Field f = field_from_array(links, "links", c);
         gaugefix::GhostPropagatorOptions o;
         o.max_n2 = max_n2;
-        o.cut = cut;
+        o.cut = named("ghost_propagator", gaugefix::parse_cut, cut, "cut");
         o.cylinder_width = cylinder_width;
         o.tolerance = tolerance;
         o.max_iterations = max_iterations;

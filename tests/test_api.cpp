@@ -107,8 +107,8 @@ TEST(Api, FieldMemoryOrderIsTZYXMuAB) {
 }
 
 TEST(Api, FixReachesTheToleranceAndItsTransformTakesTheInputThere) {
-  for (const char* gauge : {"landau", "coulomb", "mag"}) {
-    SCOPED_TRACE(gauge);
+  for (const Gauge gauge : {Gauge::landau, Gauge::coulomb, Gauge::mag}) {
+    SCOPED_TRACE(to_string(gauge));
     Field u = generated({4, 4, 4, 8});
     random_transform(u, 11);
     const Field input = u;
@@ -118,7 +118,7 @@ TEST(Api, FixReachesTheToleranceAndItsTransformTakesTheInputThere) {
     const FixResult r = fix(u, o);
     EXPECT_TRUE(r.converged);
     const GaugeCondition m = measure(u, gauge);
-    if (std::string(gauge) == "coulomb") {
+    if (gauge == Gauge::coulomb) {
       EXPECT_LT(r.final.theta_max_slice, o.tolerance);
       EXPECT_LT(m.theta_max_slice, o.tolerance);
       EXPECT_EQ(m.theta_per_slice.size(), 8u);
@@ -131,7 +131,7 @@ TEST(Api, FixReachesTheToleranceAndItsTransformTakesTheInputThere) {
     Field rotated = input;
     apply_transform(rotated, r.transform);
     EXPECT_LT(max_difference(rotated, u), 1e-12);
-    EXPECT_EQ(r.record.gauge, gauge);
+    EXPECT_EQ(r.record.gauge, to_string(gauge));
     EXPECT_TRUE(r.record.converged);
     EXPECT_EQ(r.record.version, version());
     EXPECT_EQ(r.record.theta, r.final.theta);
@@ -160,7 +160,7 @@ TEST(Api, ProgressIsReportedAtEachMeasurement) {
 TEST(Api, NotConvergedIsAResultNotAnError) {
   GenerateOptions g;
   g.lattice = {4, 4, 4, 4};
-  g.start = "hot";
+  g.start = Start::hot;
   Field u = generate(g);
   FixOptions o;
   o.max_iterations = 2;
@@ -176,7 +176,7 @@ TEST(Api, NotConvergedIsAResultNotAnError) {
 TEST(Api, AutomaticStorageIsEighteenRealsForFourierOnTheCpu) {
   Field start = generated({4, 4, 4, 8});
   random_transform(start, 5);
-  auto fixed = [&start](const char* algorithm, int storage) {
+  auto fixed = [&start](Algorithm algorithm, int storage) {
     Field u = start;
     FixOptions o;
     o.algorithm = algorithm;
@@ -185,9 +185,9 @@ TEST(Api, AutomaticStorageIsEighteenRealsForFourierOnTheCpu) {
     fix(u, o);
     return u;
   };
-  for (const char* algorithm : {"facg", "overrelaxation"}) {
-    SCOPED_TRACE(algorithm);
-    const bool fourier = std::string(algorithm) == "facg";
+  for (const Algorithm algorithm : {Algorithm::facg, Algorithm::overrelaxation}) {
+    SCOPED_TRACE(to_string(algorithm));
+    const bool fourier = algorithm == Algorithm::facg;
     const Field automatic = fixed(algorithm, 0), with18 = fixed(algorithm, 18),
                 with12 = fixed(algorithm, 12);
     const Field& chosen = fourier ? with18 : with12;
@@ -195,6 +195,52 @@ TEST(Api, AutomaticStorageIsEighteenRealsForFourierOnTheCpu) {
     EXPECT_EQ(max_difference(automatic, chosen), 0.0);
     EXPECT_GT(max_difference(automatic, other), 0.0);
   }
+}
+
+// Every typed option's names (gaugefix/options.h) read back as the values they name; a bad
+// name is an Error naming the option, the value, the names accepted and the nearest one.
+template <class E>
+void expect_names_round_trip(std::initializer_list<E> values,
+                             E (*parse)(const std::string&, const std::string&)) {
+  for (const E v : values)
+    EXPECT_EQ(parse(to_string(v), "option"), v) << to_string(v);
+}
+
+TEST(Api, OptionNamesRoundTripAndABadNameNamesTheOption) {
+  expect_names_round_trip({Gauge::landau, Gauge::coulomb, Gauge::mag}, parse_gauge);
+  expect_names_round_trip({Algorithm::relaxation, Algorithm::overrelaxation, Algorithm::stochastic,
+                           Algorithm::fasd, Algorithm::facg},
+                          parse_algorithm);
+  expect_names_round_trip({Precision::single, Precision::mixed, Precision::double_},
+                          parse_precision);
+  expect_names_round_trip({Backend::cpu, Backend::cuda}, parse_backend);
+  expect_names_round_trip(
+      {Tuning::from_environment, Tuning::off, Tuning::cached, Tuning::on, Tuning::force},
+      parse_tuning);
+  expect_names_round_trip({Exchange::automatic, Exchange::staged, Exchange::direct, Exchange::peer},
+                          parse_exchange);
+  expect_names_round_trip({Group::su2, Group::su3}, parse_group);
+  expect_names_round_trip({Start::cold, Start::hot, Start::smooth}, parse_start);
+  expect_names_round_trip({Cut::psq, Cut::hypercubic, Cut::cylinder}, parse_cut);
+  EXPECT_STREQ(to_string(Precision::double_), "double");
+  EXPECT_STREQ(to_string(Exchange::automatic), "auto");
+  EXPECT_STREQ(to_string(Tuning::from_environment), "");
+  expect_error([] { parse_gauge("landua", "--gauge"); },
+               "--gauge: unknown gauge 'landua' (expected landau, coulomb or mag; did you mean "
+               "landau?)");
+  expect_error([] { parse_algorithm("heatbath"); },
+               "algorithm: unknown algorithm 'heatbath' (expected relaxation, overrelaxation, "
+               "stochastic, fasd or facg)");
+  expect_error([] { parse_tuning("always"); },
+               "tuning: unknown tuning mode 'always' (expected off, cached, on or force)");
+  expect_error([] { parse_exchange("mail"); },
+               "exchange: unknown exchange path 'mail' (expected auto, staged, direct or peer)");
+  expect_error([] { parse_precision("quad"); }, "precision: unknown precision 'quad'");
+  expect_error([] { parse_backend("tpu"); }, "backend: unknown backend 'tpu'");
+  expect_error([] { parse_group("su4"); },
+               "group: unknown group 'su4' (expected su2 or su3; did you mean su2?)");
+  expect_error([] { parse_start("warm"); }, "start: unknown start 'warm'");
+  expect_error([] { parse_cut("sphere"); }, "cut: unknown cut 'sphere'");
 }
 
 TEST(Api, ErrorsNameTheFunctionAndTheOptionOrFile) {
@@ -210,16 +256,21 @@ TEST(Api, ErrorsNameTheFunctionAndTheOptionOrFile) {
   expect_error([] { read("/nonexistent/cfg.lime"); }, "read: ");
   expect_error([] { read("/nonexistent/cfg.lime"); }, "/nonexistent/cfg.lime");
   expect_error(fix_with([](FixOptions& o) { o.tolerance = INFINITY; }), "fix: tolerance");
-  expect_error(fix_with([](FixOptions& o) { o.gauge = "axial"; }),
-               "fix: gauge: unknown gauge 'axial'");
-  expect_error(fix_with([](FixOptions& o) { o.algorithm = "heatbath"; }),
-               "fix: algorithm heatbath");
+  expect_error(fix_with([](FixOptions& o) {
+                 o.algorithm = Algorithm::fasd;
+                 o.gauge = Gauge::mag;
+               }),
+               "fix: algorithm fasd: Fourier acceleration exists for Landau and Coulomb gauge");
+  expect_error(fix_with([](FixOptions& o) { o.alpha = 0.5; }),
+               "fix: alpha applies to algorithm fasd or facg, not to overrelaxation");
   expect_error(fix_with([](FixOptions& o) { o.omega = 2.5; }), "omega");
   expect_error(fix_with([](FixOptions& o) { o.max_iterations = 0; }), "fix: max_iterations");
-  expect_error(fix_with([](FixOptions& o) { o.precision = "quad"; }), "fix: precision: ");
   expect_error(fix_with([](FixOptions& o) { o.storage = 16; }), "fix: storage must be 8, 12 or 18");
-  expect_error(fix_with([](FixOptions& o) { o.tuning = "always"; }), "fix: tuning: ");
-  expect_error(fix_with([](FixOptions& o) { o.exchange = "mail"; }), "fix: exchange: ");
+  expect_error(fix_with([](FixOptions& o) {
+                 o.t_min = 5;
+                 o.anneal_steps = 2;
+               }),
+               "fix: t_min 5 exceeds t_max 4");
   expect_error(
       [] {
         Field empty;
@@ -238,7 +289,7 @@ TEST(Api, ErrorsNameTheFunctionAndTheOptionOrFile) {
       [] {
         GenerateOptions g;
         g.lattice = {4, 4, 4, 4};
-        g.group = "su2";
+        g.group = Group::su2;
         g.storage = 8;
         generate(g);
       },
@@ -281,7 +332,7 @@ TEST(Api, FieldsNotInSuNAreRefused) {
     expect_error([&] { fix(*f); }, "fix: " + check);
     expect_error([&] { fix(*f); }, limit);
     EXPECT_EQ(max_difference(*f, before), 0.0);
-    expect_error([&] { measure(*f, "landau"); }, "measure: " + check);
+    expect_error([&] { measure(*f, Gauge::landau); }, "measure: " + check);
     expect_error([&] { plaquette(*f); }, "plaquette: " + check);
     expect_error([&] { random_transform(*f, 1); }, "random_transform: " + check);
     TempDir dir;
@@ -306,7 +357,7 @@ TEST(Api, FieldsNotInSuNAreRefused) {
   EXPECT_NEAR(plaquette(fixed), plaquette(u), 1e-12); // 1.1 U projects back onto U
   Field fixed_real = real;
   EXPECT_TRUE(fix(fixed_real, o).converged);
-  EXPECT_NO_THROW(measure(fixed_real, "landau"));
+  EXPECT_NO_THROW(measure(fixed_real, Gauge::landau));
   for (Field* f : {&zeros, &nan}) {
     const Field before = *f;
     expect_error([&] { fix(*f, o); }, "fix: links (reprojected): unitarity: ");
@@ -402,7 +453,7 @@ TEST(ApiRanks, EveryRanksSlabIsTheSingleProcessResult) {
   expect_slab_of(slab, whole);
 
   FixOptions o;
-  o.gauge = "coulomb";
+  o.gauge = Gauge::coulomb;
   o.anneal_steps = 3;
   o.sr_steps = 5;
   o.transform = true;
@@ -413,12 +464,12 @@ TEST(ApiRanks, EveryRanksSlabIsTheSingleProcessResult) {
   expect_slab_of(r_slab.transform, r_whole.transform);
   EXPECT_EQ(r_slab.iterations, r_whole.iterations);
   EXPECT_EQ(r_slab.final.theta_per_slice, r_whole.final.theta_per_slice);
-  EXPECT_EQ(measure(slab, "coulomb", comm).theta_per_slice,
-            measure(whole, "coulomb").theta_per_slice);
+  EXPECT_EQ(measure(slab, Gauge::coulomb, comm).theta_per_slice,
+            measure(whole, Gauge::coulomb).theta_per_slice);
   EXPECT_EQ(plaquette(slab, comm), plaquette(whole));
   // the measurements: every rank gets the whole table, the single process's
   GluonPropagatorOptions g;
-  g.gauge = "coulomb";
+  g.gauge = Gauge::coulomb;
   g.max_n2 = 2;
   const MeasurementTable gluon = gluon_propagator(whole, g);
   EXPECT_EQ(gluon.columns,
@@ -437,7 +488,7 @@ TEST(ApiRanks, EveryRanksSlabIsTheSingleProcessResult) {
   fix(landau, fixing);
   fixing.communicator = comm;
   fix(landau_slab, fixing);
-  fixing.gauge = "mag";
+  fixing.gauge = Gauge::mag;
   fix(mag_slab, fixing);
   fixing.communicator = {};
   fix(mag, fixing);
@@ -452,7 +503,7 @@ TEST(ApiRanks, EveryRanksSlabIsTheSingleProcessResult) {
   EXPECT_EQ(lowest_eigenvalue(landau_slab, eigen, comm).values,
             lowest_eigenvalue(landau, eigen).values);
   EXPECT_EQ(abelian_projection(mag_slab, comm).values, abelian_projection(mag).values);
-  g.gauge = "mag";
+  g.gauge = Gauge::mag;
   expect_error([&] { gluon_propagator(whole, g); }, "gluon_propagator: gauge");
   expect_error([&] { static_potential(whole, 8); }, "static_potential: static potential: max_t");
 
@@ -464,7 +515,7 @@ TEST(ApiRanks, EveryRanksSlabIsTheSingleProcessResult) {
   EXPECT_EQ(max_difference(read(dir.file("fixed.h5")), whole), 0.0);
   EXPECT_EQ(max_difference(read(dir.file("g.lime")), r_whole.transform), 0.0);
   if (comm.size() > 1)
-    expect_error([&] { measure(whole, "landau", comm); }, "holds the time slices 0..7");
+    expect_error([&] { measure(whole, Gauge::landau, comm); }, "holds the time slices 0..7");
 }
 
 } // namespace

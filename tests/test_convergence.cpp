@@ -16,7 +16,7 @@ struct Case {
 };
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
-  return std::string(gauge_name(info.param.gauge)) + "_su" + std::to_string(info.param.nc) +
+  return std::string(name_of(info.param.gauge)) + "_su" + std::to_string(info.param.nc) +
          (info.param.eps < 1 ? "_smooth" : "_rough");
 }
 

@@ -116,9 +116,9 @@ TEST_P(Decomposition, ScheduleWithAnnealingMatchesTheWholeLattice) {
 }
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
-  return std::string(gauge_name(info.param.gauge)) + "_su" + std::to_string(info.param.nc) + "_" +
-         precision_name(info.param.precision) + "_" + backend_name(info.param.backend) +
-         "_storage" + std::to_string(storage_option(info.param.storage));
+  return std::string(name_of(info.param.gauge)) + "_su" + std::to_string(info.param.nc) + "_" +
+         name_of(info.param.precision) + "_" + name_of(info.param.backend) + "_storage" +
+         std::to_string(storage_option(info.param.storage));
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -84,8 +84,8 @@ TEST_F(EngineTuning, EveryModeGivesTheUntunedBits) {
           TuneCache cache(dir_.string(), context(b), nullptr);
           Tuner tuner(mode, &cache, nullptr);
           expect_same_bits(plain, sweep_with(&tuner, b, g, p),
-                           std::string(backend_name(b)) + " " + gauge_name(g) + " " + precision_name(p) +
-                               " mode " + tune_mode_name(mode));
+                           std::string(name_of(b)) + " " + name_of(g) + " " + name_of(p) +
+                               " mode " + name_of(mode));
           if (mode == TuneMode::force) {
             EXPECT_FALSE(tuner.reports().empty());
           }
@@ -108,8 +108,8 @@ TEST_F(EngineTuning, WarmCacheTimesNothingAndChoosesTheSame) {
       TuneCache cache(dir_.string(), context(b), nullptr);
       Tuner tuner(mode, &cache, nullptr);
       sweep_with(&tuner, b, GaugeKind::coulomb, Precision::single);
-      EXPECT_TRUE(tuner.reports().empty()) << tune_mode_name(mode);
-      EXPECT_EQ(tuner.used(), first) << tune_mode_name(mode);
+      EXPECT_TRUE(tuner.reports().empty()) << name_of(mode);
+      EXPECT_EQ(tuner.used(), first) << name_of(mode);
     }
   }
 }

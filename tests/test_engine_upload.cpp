@@ -98,8 +98,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{GaugeKind::landau, 3, Precision::mixed, Storage::params8},
                       Case{GaugeKind::mag, 3, Precision::single, Storage::full}),
     [](const ::testing::TestParamInfo<Case>& info) {
-      return std::string(gauge_name(info.param.gauge)) + "_su" + std::to_string(info.param.nc) +
-             "_" + precision_name(info.param.precision) + "_storage" +
+      return std::string(name_of(info.param.gauge)) + "_su" + std::to_string(info.param.nc) + "_" +
+             name_of(info.param.precision) + "_storage" +
              std::to_string(storage_option(info.param.storage));
     });
 

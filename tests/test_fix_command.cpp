@@ -46,11 +46,11 @@ TEST_P(FixTransform, TakesInputLinksToWrittenLinks) {
   opt.output = dir.file("fixed.nersc");
   opt.transform_output = dir.file("g.bin");
   opt.random_transform_seed = seed;
-  opt.anneal_steps = anneal;
-  opt.engine.gauge = gauge;
-  opt.fix.tolerance = 1e-11;
-  opt.fix.check_interval = 20;
-  opt.max_iterations = 4000;
+  opt.plan.anneal_steps = anneal;
+  opt.plan.gauge = gauge;
+  opt.plan.tolerance = 1e-11;
+  opt.plan.check_interval = 20;
+  opt.plan.max_iterations = 4000;
   gf::log::set_verbosity(gf::log::Verbosity::quiet); // no progress lines
   const int status = run_fix(opt, "test");
   ASSERT_TRUE(status == 0 || status == 3) << status;
@@ -61,8 +61,8 @@ TEST_P(FixTransform, TakesInputLinksToWrittenLinks) {
   const HostField g = read_transform(opt.transform_output + suffix, self_world());
   ASSERT_EQ(g.nc, nc);
   const double violation = testing::max_transform_violation(u, g, fixed);
-  EXPECT_LT(violation, 1e-12) << gauge_name(gauge) << " SU(" << nc << ") seed " << seed
-                              << " anneal " << anneal;
+  EXPECT_LT(violation, 1e-12) << name_of(gauge) << " SU(" << nc << ") seed " << seed << " anneal "
+                              << anneal;
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -71,7 +71,7 @@ INSTANTIATE_TEST_SUITE_P(
                        ::testing::Values(3, 2), ::testing::Values(std::uint64_t{0}, 7),
                        ::testing::Values(0, 10)),
     [](const ::testing::TestParamInfo<Case>& info) {
-      return std::string(gauge_name(std::get<0>(info.param))) + "_SU" +
+      return std::string(name_of(std::get<0>(info.param))) + "_SU" +
              std::to_string(std::get<1>(info.param)) +
              (std::get<2>(info.param) ? "_random_start" : "") +
              (std::get<3>(info.param) ? "_annealed" : "");
@@ -102,10 +102,10 @@ TEST_P(FixTransformCopies, BestCopyWrittenAndEveryGTakesTheInputToItsCopy) {
   opt.random_transform_seed = seed;
   opt.copies = 3;
   opt.keep_copies = true;
-  opt.engine.gauge = gauge;
-  opt.fix.tolerance = 1e-12;
-  opt.fix.check_interval = 20;
-  opt.max_iterations = 6000;
+  opt.plan.gauge = gauge;
+  opt.plan.tolerance = 1e-12;
+  opt.plan.check_interval = 20;
+  opt.plan.max_iterations = 6000;
   gf::log::set_verbosity(gf::log::Verbosity::quiet); // no progress lines
   ASSERT_EQ(run_fix(opt, "test"), 0);
 
@@ -137,7 +137,7 @@ INSTANTIATE_TEST_SUITE_P(Copies, FixTransformCopies,
                                                               GaugeKind::mag),
                                             ::testing::Values(std::uint64_t{0}, 7)),
                          [](const ::testing::TestParamInfo<CopiesCase>& info) {
-                           return std::string(gauge_name(std::get<0>(info.param))) +
+                           return std::string(name_of(std::get<0>(info.param))) +
                                   (std::get<1>(info.param) ? "_random_start" : "");
                          });
 
@@ -159,9 +159,9 @@ TEST(FixTransformCommand, AppliedToInputGivesFixedField) {
     opt.transform_output = dir.file(std::string("g.") + format);
     opt.transform_format = format;
     opt.random_transform_seed = 3;
-    opt.engine.gauge = GaugeKind::landau;
-    opt.fix.tolerance = 1e-12;
-    opt.fix.check_interval = 20;
+    opt.plan.gauge = GaugeKind::landau;
+    opt.plan.tolerance = 1e-12;
+    opt.plan.check_interval = 20;
     gf::log::set_verbosity(gf::log::Verbosity::quiet); // no progress lines
     ASSERT_EQ(run_fix(opt, "test"), 0);
 

@@ -453,8 +453,8 @@ void check_step_against_direct(GaugeKind gauge, Backend backend) {
       worst_link = std::max(worst_link, max_abs(links.get<N>(s, mu) - moved));
     }
   }
-  EXPECT_LT(worst_g, 1e-12) << backend_name(backend) << " rank " << world.rank();
-  EXPECT_LT(worst_link, 1e-12) << backend_name(backend) << " rank " << world.rank();
+  EXPECT_LT(worst_g, 1e-12) << name_of(backend) << " rank " << world.rank();
+  EXPECT_LT(worst_link, 1e-12) << name_of(backend) << " rank " << world.rank();
 }
 
 TEST(FourierRanks, PreconditionedStepMatchesDirectEvaluation) {
@@ -735,7 +735,7 @@ TEST_P(FourierSamples, ReachesThetaKeepingInvariants) {
   EXPECT_LT(max_unitarity_violation(g), 1e-12);
   const double v = testing::max_transform_violation(u, g, fixed);
   EXPECT_LT(v, 1e-12);
-  std::printf("  %s %s %s: %ld iterations, %.3f s, theta %.3e\n", c.file, gauge_name(c.gauge),
+  std::printf("  %s %s %s: %ld iterations, %.3f s, theta %.3e\n", c.file, name_of(c.gauge),
               descent_name(c.method), r.iterations, r.seconds, r.final.theta);
 }
 
@@ -753,7 +753,7 @@ INSTANTIATE_TEST_SUITE_P(Samples, FourierSamples, ::testing::ValuesIn(sample_cas
                            std::string f = info.param.file;
                            for (char& ch : f)
                              if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-                           return f + "_" + gauge_name(info.param.gauge) + "_" +
+                           return f + "_" + name_of(info.param.gauge) + "_" +
                                   descent_name(info.param.method);
                          });
 
@@ -809,7 +809,7 @@ TEST(FourierSchedule, SingleAndMixedPrecision) {
       auto engine = make_engine(u, eo);
       const FixResult r = run_schedule(
           *engine, gauge, 3, u.geom, testing::descent_schedule(DescentMethod::facg, 1e-9), nullptr);
-      EXPECT_TRUE(r.converged) << precision_name(p) << " " << gauge_name(gauge)
+      EXPECT_TRUE(r.converged) << name_of(p) << " " << name_of(gauge)
                                << ": theta = " << r.final.theta;
     }
   }
@@ -838,9 +838,8 @@ void check_fix_against_whole_lattice(Backend backend, Precision precision) {
       if (world.size() > 1) opt.channel = make_channel(world, ExchangePath::automatic);
       auto distributed = make_engine(whole.slab(slab.t0, slab.nt), opt);
       const FixResult r2 = run_schedule(*distributed, gauge, nc, slab, fo, nullptr);
-      const std::string what = std::string(backend_name(backend)) + " " +
-                               precision_name(precision) + " " + gauge_name(gauge) + " SU(" +
-                               std::to_string(nc) + ")";
+      const std::string what = std::string(name_of(backend)) + " " + name_of(precision) + " " +
+                               name_of(gauge) + " SU(" + std::to_string(nc) + ")";
       EXPECT_TRUE(r1.converged) << what;
       EXPECT_EQ(r1.iterations, r2.iterations) << what;
       EXPECT_EQ(r1.final.functional, r2.final.functional) << what;

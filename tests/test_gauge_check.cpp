@@ -36,9 +36,9 @@ TEST_P(GaugeCheck, InfoCheckAgreesWithTheFixSummary) {
   opt.output = dir.file("fixed");
   opt.output_format = format;
   opt.summary = dir.file("summary.yaml");
-  opt.engine.gauge = gauge;
-  opt.fix.tolerance = 1e-12;
-  opt.fix.check_interval = 10;
+  opt.plan.gauge = gauge;
+  opt.plan.tolerance = 1e-12;
+  opt.plan.check_interval = 10;
   gf::log::set_verbosity(gf::log::Verbosity::quiet); // no progress lines
   ASSERT_EQ(run_fix(opt, "test"), 0);
 
@@ -58,7 +58,7 @@ TEST_P(GaugeCheck, InfoCheckAgreesWithTheFixSummary) {
   EXPECT_EQ(p.ensemble_label, "test ensemble");
   EXPECT_EQ(p.sequence_number, 12);
   ASSERT_TRUE(p.gauge_fixing);
-  EXPECT_EQ(p.gauge_fixing->gauge, gauge_name(gauge));
+  EXPECT_EQ(p.gauge_fixing->gauge, name_of(gauge));
   EXPECT_EQ(p.gauge_fixing->functional, s["functional"].as<double>());
   EXPECT_EQ(p.gauge_fixing->theta, s["theta"].as<double>());
   EXPECT_EQ(p.gauge_fixing->iterations, s["iterations"].as<long long>());
@@ -75,7 +75,7 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<Case>& info) {
       std::string format = std::get<2>(info.param);
       std::replace(format.begin(), format.end(), '-', '_');
-      return std::string(gauge_name(std::get<0>(info.param))) + "_SU" +
+      return std::string(name_of(std::get<0>(info.param))) + "_SU" +
              std::to_string(std::get<1>(info.param)) + "_" + format;
     });
 

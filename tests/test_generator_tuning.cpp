@@ -73,8 +73,8 @@ TEST_F(GeneratorTuning, EveryModeGivesTheUntunedBits) {
         for (TuneMode mode : {TuneMode::off, TuneMode::on, TuneMode::force, TuneMode::cached}) {
           TuneCache cache(dir_.string(), context(b), nullptr);
           Tuner tuner(mode, &cache, nullptr);
-          const std::string what = std::string(backend_name(b)) + " SU(" + std::to_string(nc) +
-                                   ") " + precision_name(p) + " mode " + tune_mode_name(mode);
+          const std::string what = std::string(name_of(b)) + " SU(" + std::to_string(nc) + ") " +
+                                   name_of(p) + " mode " + name_of(mode);
           const Generated tuned = generate_with(&tuner, b, nc, p);
           expect_same_bits(plain.links, tuned.links, what);
           EXPECT_EQ(plain.sums.plaquette, tuned.sums.plaquette) << what;
@@ -114,8 +114,8 @@ TEST_F(GeneratorTuning, WarmCacheTimesNothingAndChoosesTheSame) {
       TuneCache cache(dir_.string(), context(b), nullptr);
       Tuner tuner(mode, &cache, nullptr);
       generate_with(&tuner, b, 3, Precision::single);
-      EXPECT_TRUE(tuner.reports().empty()) << tune_mode_name(mode);
-      EXPECT_EQ(tuner.used(), first) << tune_mode_name(mode);
+      EXPECT_TRUE(tuner.reports().empty()) << name_of(mode);
+      EXPECT_EQ(tuner.used(), first) << name_of(mode);
     }
   }
 }
@@ -134,7 +134,7 @@ TEST_F(GeneratorTuning, ForcedTuningWritesTheSameEnsemble) {
     o.generator.beta = 5.8;
     o.generator.seed = 271;
     o.generator.backend = b;
-    const std::string name = backend_name(b);
+    const std::string name = name_of(b);
     EnsembleOptions off = o, force = o;
     off.output_prefix = (dir_ / (name + "-off")).string();
     force.output_prefix = (dir_ / (name + "-force")).string();

@@ -20,7 +20,7 @@ struct GpuCase {
 };
 
 std::string gpu_case_name(const ::testing::TestParamInfo<GpuCase>& info) {
-  return std::string(gauge_name(info.param.gauge)) + "_su" + std::to_string(info.param.nc) + "_" +
+  return std::string(name_of(info.param.gauge)) + "_su" + std::to_string(info.param.nc) + "_" +
          update_name(info.param.kind);
 }
 
@@ -72,10 +72,10 @@ TEST_P(GpuMatchesCpu, AfterSweeps) {
         prec == Precision::double_ ? (c.kind == UpdateKind::microcanonical ? 1e-11 : 1e-12)
         : c.kind == UpdateKind::microcanonical || c.kind == UpdateKind::heatbath ? 1e-3
                                                                                  : 1e-4;
-    EXPECT_LT(max_difference(cpu, gpu), tol) << precision_name(prec);
-    EXPECT_LT(max_difference(g_cpu, g_gpu), tol) << precision_name(prec);
-    EXPECT_NEAR(mc.functional, mg.functional, tol) << precision_name(prec);
-    EXPECT_NEAR(mc.theta, mg.theta, tol * std::max(1.0, mc.theta)) << precision_name(prec);
+    EXPECT_LT(max_difference(cpu, gpu), tol) << name_of(prec);
+    EXPECT_LT(max_difference(g_cpu, g_gpu), tol) << name_of(prec);
+    EXPECT_NEAR(mc.functional, mg.functional, tol) << name_of(prec);
+    EXPECT_NEAR(mc.theta, mg.theta, tol * std::max(1.0, mc.theta)) << name_of(prec);
   }
 }
 
@@ -106,8 +106,8 @@ TEST(GpuUpload, ContinuesAsAFreshEngine) {
     HostField a = second, b = second, ga(second.geom, 3, 1), gb(second.geom, 3, 1);
     reused->download(a, &ga);
     fresh->download(b, &gb);
-    EXPECT_EQ(max_difference(a, b), 0.0) << gauge_name(gauge);
-    EXPECT_EQ(max_difference(ga, gb), 0.0) << gauge_name(gauge);
+    EXPECT_EQ(max_difference(a, b), 0.0) << name_of(gauge);
+    EXPECT_EQ(max_difference(ga, gb), 0.0) << name_of(gauge);
   }
 }
 
@@ -165,10 +165,9 @@ TEST_P(GpuMatchesCpu, EveryVariantBitwiseEqual) {
         transforms.push_back(g);
       }
       for (std::size_t i = 1; i < links.size(); ++i) {
-        EXPECT_EQ(max_difference(links[0], links[i]), 0.0)
-            << precision_name(prec) << " variant " << i;
+        EXPECT_EQ(max_difference(links[0], links[i]), 0.0) << name_of(prec) << " variant " << i;
         EXPECT_EQ(max_difference(transforms[0], transforms[i]), 0.0)
-            << precision_name(prec) << " variant " << i;
+            << name_of(prec) << " variant " << i;
       }
     }
 }
@@ -193,7 +192,7 @@ TEST(GpuConvergence, EveryGaugeReachesTheta) {
       fo.check_interval = 50;
       const FixResult r = run_schedule(*e, g, nc, u.geom, fo, nullptr);
       e->download(u, nullptr);
-      EXPECT_TRUE(r.converged) << gauge_name(g) << " SU(" << nc << ") theta " << r.final.theta;
+      EXPECT_TRUE(r.converged) << name_of(g) << " SU(" << nc << ") theta " << r.final.theta;
       EXPECT_NEAR(plaquette(u), plaq, 1e-12);
     }
 }
@@ -217,8 +216,7 @@ TEST(GpuStorage8, MatchesCpuAfterSweeps) {
     }
     e_cpu->download(cpu, nullptr);
     e_gpu->download(gpu, nullptr);
-    EXPECT_LT(max_difference(cpu, gpu), prec == Precision::double_ ? 1e-12 : 1e-4)
-        << precision_name(prec);
+    EXPECT_LT(max_difference(cpu, gpu), prec == Precision::double_ ? 1e-12 : 1e-4) << name_of(prec);
   }
 }
 
@@ -232,8 +230,8 @@ struct FourierGpuCase {
 };
 
 std::string fourier_case_name(const ::testing::TestParamInfo<FourierGpuCase>& info) {
-  return std::string(gauge_name(info.param.gauge)) + "_su" + std::to_string(info.param.nc) + "_" +
-         precision_name(info.param.precision) + "_" + descent_name(info.param.method);
+  return std::string(name_of(info.param.gauge)) + "_su" + std::to_string(info.param.nc) + "_" +
+         name_of(info.param.precision) + "_" + descent_name(info.param.method);
 }
 
 // A smooth field far from the gauge (every extent different: the transposes' indices).

@@ -51,9 +51,9 @@ TEST_P(GpuGeneratorMatchesCpu, AfterSweeps) {
     // single: float arithmetic, and the device's float math functions differ from the host's
     // by a few ulps, which the heatbath's rejection steps and staples carry along.
     const double tol = prec == Precision::double_ ? 1e-12 : prec == Precision::mixed ? 1e-4 : 1e-3;
-    EXPECT_LT(max_difference(cpu, gpu), tol) << precision_name(prec);
-    EXPECT_NEAR(mc.plaquette, mg.plaquette, tol) << precision_name(prec);
-    EXPECT_EQ(mc.acceptance, mg.acceptance) << precision_name(prec);
+    EXPECT_LT(max_difference(cpu, gpu), tol) << name_of(prec);
+    EXPECT_NEAR(mc.plaquette, mg.plaquette, tol) << name_of(prec);
+    EXPECT_EQ(mc.acceptance, mg.acceptance) << name_of(prec);
   }
 }
 

@@ -87,7 +87,7 @@ INSTANTIATE_TEST_SUITE_P(Storages, LinkDeviationDecomposition,
                                            Case{GaugeKind::coulomb, Storage::full},
                                            Case{GaugeKind::mag, Storage::rows}),
                          [](const ::testing::TestParamInfo<Case>& info) {
-                           return std::string(gauge_name(info.param.gauge)) + "_storage" +
+                           return std::string(name_of(info.param.gauge)) + "_storage" +
                                   std::to_string(storage_option(info.param.storage));
                          });
 

@@ -130,7 +130,7 @@ TEST(MomentumCut, CylinderKeepsTheDiagonalAndDropsTheAxes) {
   const auto wide = cut_momenta(L, 4, {CutKind::cylinder, 4, 2.0});
   EXPECT_NE(std::find(wide.begin(), wide.end(), std::array<int, 4>{1, 0, 0, 0}), wide.end());
   EXPECT_LE(wide.size(), cut_momenta(L, 4, {CutKind::psq, 4, 1.0}).size());
-  EXPECT_THROW(parse_cut("--cut", "sphere"), Error);
+  EXPECT_THROW(parse_name<CutKind>("--cut", "sphere"), Error);
 }
 
 // ---------------------------------------------------------------------------------------

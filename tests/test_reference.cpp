@@ -80,7 +80,7 @@ TEST(Driver, FunctionalNeverDecreasesUnderRelaxation) {
     run(u, g, {phase(UpdateKind::relaxation, 60)}, 1e-30, Precision::double_, 0, &h);
     ASSERT_EQ(h.size(), 60u);
     for (std::size_t i = 1; i < h.size(); ++i)
-      EXPECT_GE(h[i].functional, h[i - 1].functional - 1e-15) << gauge_name(g) << " sweep " << i;
+      EXPECT_GE(h[i].functional, h[i - 1].functional - 1e-15) << name_of(g) << " sweep " << i;
   }
 }
 
@@ -104,7 +104,7 @@ TEST(Driver, AnnealingStochasticAndOverrelaxationSchedule) {
                              phase(UpdateKind::stochastic_relaxation, 50),
                              phase(UpdateKind::overrelaxation, 10000)},
                             1e-12);
-    EXPECT_TRUE(r.converged) << gauge_name(g);
+    EXPECT_TRUE(r.converged) << name_of(g);
     EXPECT_GE(r.iterations, 50 * 4 + 1);
     EXPECT_NEAR(plaquette(u), plaq, 1e-12);
   }
@@ -120,9 +120,9 @@ TEST(Driver, SingleAndMixedPrecisionWithReprojection) {
   for (Precision p : {Precision::single, Precision::mixed}) {
     HostField u = start;
     const FixResult r = run(u, GaugeKind::landau, {phase(UpdateKind::overrelaxation, 3000)}, 1e-9, p, 50);
-    EXPECT_TRUE(r.converged) << precision_name(p);
-    EXPECT_NEAR(r.final.functional, rd.final.functional, 1e-5) << precision_name(p);
-    EXPECT_LT(max_unitarity_violation(u), 1e-5) << precision_name(p);
+    EXPECT_TRUE(r.converged) << name_of(p);
+    EXPECT_NEAR(r.final.functional, rd.final.functional, 1e-5) << name_of(p);
+    EXPECT_LT(max_unitarity_violation(u), 1e-5) << name_of(p);
   }
 }
 

@@ -79,9 +79,9 @@ TEST(SimdSweep, EqualsTheScalarSweepBitwise) {
           const Swept ref = sweep_with(start, eo, scalar, local_kinds());
           for (int width : simd_sweep_widths) {
             const Swept simd = sweep_with(start, eo, {1, {0, 0, -1}, width}, local_kinds());
-            const std::string what = "SU(" + std::to_string(nc) + ") " + gauge_name(gauge) + " " +
-                                     precision_name(prec) + " storage " + storage_name(storage) +
-                                     " simd" + std::to_string(width);
+            const std::string what = "SU(" + std::to_string(nc) + ") " + name_of(gauge) + " " +
+                                     name_of(prec) + " storage " + storage_name(storage) + " simd" +
+                                     std::to_string(width);
             EXPECT_TRUE(same_bits(ref.links, simd.links)) << what << ": links";
             EXPECT_TRUE(same_bits(ref.transform, simd.transform)) << what << ": g(x)";
             ++compared;

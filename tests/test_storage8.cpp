@@ -53,7 +53,7 @@ TEST(Storage8, RoundTripStableAfterFirstEncode) {
   for (Precision prec : {Precision::mixed, Precision::single}) {
     const HostField once = round_trip(u, options(Storage::params8, prec));
     const HostField twice = round_trip(once, options(Storage::params8, prec));
-    EXPECT_TRUE(bitwise_equal(once, twice)) << precision_name(prec);
+    EXPECT_TRUE(bitwise_equal(once, twice)) << name_of(prec);
   }
   const EngineOptions eo = options(Storage::params8);
   const HostField once = round_trip(u, eo);

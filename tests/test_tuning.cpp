@@ -628,14 +628,14 @@ TEST(Tuner, ModeForceRetunesAndReplacesTheEntry) {
 }
 
 TEST(TuneMode, ParseAndEnvironment) {
-  EXPECT_EQ(parse_tune_mode("off", "--tuning"), TuneMode::off);
-  EXPECT_EQ(parse_tune_mode("cached", "--tuning"), TuneMode::cached);
-  EXPECT_EQ(parse_tune_mode("on", "--tuning"), TuneMode::on);
-  EXPECT_EQ(parse_tune_mode("force", "--tuning"), TuneMode::force);
+  EXPECT_EQ(parse_name<TuneMode>("--tuning", "off"), TuneMode::off);
+  EXPECT_EQ(parse_name<TuneMode>("--tuning", "cached"), TuneMode::cached);
+  EXPECT_EQ(parse_name<TuneMode>("--tuning", "on"), TuneMode::on);
+  EXPECT_EQ(parse_name<TuneMode>("--tuning", "force"), TuneMode::force);
   for (const TuneMode m : {TuneMode::off, TuneMode::cached, TuneMode::on, TuneMode::force})
-    EXPECT_EQ(parse_tune_mode(tune_mode_name(m), "x"), m);
+    EXPECT_EQ(parse_name<TuneMode>("x", name_of(m)), m);
   try {
-    parse_tune_mode("yes", "--tuning");
+    parse_name<TuneMode>("--tuning", "yes");
     ADD_FAILURE();
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("--tuning"), std::string::npos);
@@ -647,6 +647,8 @@ TEST(TuneMode, ParseAndEnvironment) {
   EXPECT_EQ(tune_mode_from_env(), TuneMode::on);
   ::setenv("GAUGEFIX_TUNING", "force", 1);
   EXPECT_EQ(tune_mode_from_env(), TuneMode::force);
+  EXPECT_EQ(resolved_tune_mode(TuneMode::from_environment), TuneMode::force);
+  EXPECT_EQ(resolved_tune_mode(TuneMode::off), TuneMode::off);
   ::setenv("GAUGEFIX_TUNING", "cached", 1);
   EXPECT_EQ(tune_mode_from_env(), TuneMode::cached);
   ::setenv("GAUGEFIX_TUNING", "Off", 1);

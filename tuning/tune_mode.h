@@ -3,17 +3,18 @@
 //   cached  a result in the tune cache, else the default; never times a kernel;
 //   on      a result in the tune cache, else tune once and store the result (the default);
 //   force   tune every kernel once per run even when the cache has a result; store it.
-// parse_tune_mode throws gf::Error naming `option` (e.g. "--tuning" or "GAUGEFIX_TUNING")
-// and the bad value. tune_mode_from_env() reads $GAUGEFIX_TUNING (unset or empty: on).
+//   from_environment  $GAUGEFIX_TUNING, else on (an option left empty).
+// The names: core/option_names.h. tune_mode_from_env() reads $GAUGEFIX_TUNING (unset or empty:
+// on; another value than off, cached, on and force: Error naming GAUGEFIX_TUNING);
+// resolved_tune_mode(mode) is mode, or tune_mode_from_env() for from_environment.
 #pragma once
-#include <string>
+#include "core/option_names.h"
 
 namespace gf {
 
-enum class TuneMode { off, cached, on, force };
+using TuneMode = gaugefix::Tuning;
 
-TuneMode parse_tune_mode(const std::string& value, const std::string& option);
-const char* tune_mode_name(TuneMode mode);
 TuneMode tune_mode_from_env();
+TuneMode resolved_tune_mode(TuneMode mode);
 
 } // namespace gf

@@ -19,8 +19,8 @@ DeviceIdentity identity_of(Backend backend, int node_rank) {
 
 } // namespace
 
-TuningSetup make_tuning(const std::string& mode_option, Backend backend, int node_rank, std::ostream* log) {
-  const TuneMode mode = mode_option.empty() ? tune_mode_from_env() : parse_tune_mode(mode_option, "--tuning");
+TuningSetup make_tuning(TuneMode requested, Backend backend, int node_rank, std::ostream* log) {
+  const TuneMode mode = resolved_tune_mode(requested);
   TuningSetup s;
   s.device = identity_of(backend, node_rank);
   if (mode != TuneMode::off)

@@ -1,4 +1,5 @@
-// gaugefix.h: the C++ API of libgaugefix, the one public header (docs/api.md).
+// gaugefix.h: the C++ API of libgaugefix (docs/api.md). Its options are typed: the enums of
+// options.h (Gauge::landau, Precision::double_, ...), which it includes, with their names.
 //
 // Reads and writes gauge fields and gauge transformations g(x) in every format gaugefix
 // knows, generates fields, fixes a field in memory to Landau, Coulomb or maximally Abelian
@@ -28,6 +29,7 @@
 // asks fix to project them onto SU(N). A fix that does not reach the tolerance is no error:
 // the result says converged = false.
 #pragma once
+#include "gaugefix/options.h"
 #include <array>
 #include <complex>
 #include <cstddef>
@@ -36,23 +38,14 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
-
-#define GAUGEFIX_API __attribute__((visibility("default")))
 
 namespace gaugefix {
 
 // The library's version, e.g. "0.1.0".
 GAUGEFIX_API const char* version();
-
-class GAUGEFIX_API Error : public std::runtime_error {
-public:
-  explicit Error(const std::string& what);
-  ~Error() override;
-};
 
 // An MPI communicator, or none. MPI's C handle does not appear here: pass the Fortran
 // handle, from_fortran(MPI_Comm_c2f(comm)) in C or C++, from_fortran(comm.py2f()) with mpi4py.
@@ -107,7 +100,8 @@ private:
 // Files
 
 // What a file says about a field's origin and the record of a gauge fixing (the NERSC
-// header, SciDAC XML and HDF5 attributes hold it; MILC and openQCD files do not).
+// header, SciDAC XML and HDF5 attributes hold it; MILC and openQCD files do not): text as the
+// file has it, the names of to_string (options.h) where gaugefix wrote it.
 struct GaugeFixingRecord {
   std::string gauge;          // landau | coulomb | mag
   double tolerance = 0;       // on theta
@@ -174,10 +168,10 @@ GAUGEFIX_API void write(const std::string& path, const Field& field,
 
 struct GenerateOptions {
   std::array<int, 4> lattice = {0, 0, 0, 0}; // Lx, Ly, Lz, Lt: even, >= 2
-  std::string group = "su3";                 // su2 | su3
+  Group group = Group::su3;
   // cold (unit links), hot (random SU(N)) or smooth (1 + 0.2 (R - 1), reunitarised: the
   // field `gaugefix fix --generate smooth` makes with the same seed)
-  std::string start = "cold";
+  Start start = Start::cold;
   // Wilson-action updates from the start: `sweeps` heatbath sweeps, each followed by
   // `or_sweeps` overrelaxation sweeps, then reunitarised: configuration 0 of `gaugefix
   // generate --thermalisation sweeps` with the same options, bit for bit (sweeps = 0: the
@@ -186,10 +180,10 @@ struct GenerateOptions {
   int sweeps = 0;
   int or_sweeps = 0;
   std::uint64_t seed = 1;
-  std::string precision = "double"; // single | mixed | double (of the updates)
-  std::string backend = "cpu";      // cpu | cuda
-  int storage = 12;                 // reals per SU(3) link in the update: 8, 12, 18
-  std::string tuning;               // off | cached | on | force; empty: $GAUGEFIX_TUNING, else on
+  Precision precision = Precision::double_; // of the updates
+  Backend backend = Backend::cpu;
+  int storage = 12; // reals per SU(3) link in the update: 8, 12, 18
+  Tuning tuning = Tuning::from_environment;
   Communicator communicator;
 };
 
@@ -232,10 +226,9 @@ struct HistoryRow {
 // sweeps of stochastic relaxation, then `algorithm` until theta < tolerance (Coulomb gauge:
 // every time slice's theta) or max_iterations sweeps (fasd, facg: steps).
 struct FixOptions {
-  std::string gauge = "landau"; // landau | coulomb | mag
-  // relaxation | overrelaxation | stochastic, or Fourier-accelerated fasd | facg (Landau and
-  // Coulomb gauge, CPU; docs/fourier.md)
-  std::string algorithm = "overrelaxation";
+  Gauge gauge = Gauge::landau;
+  // Fourier-accelerated fasd and facg: Landau and Coulomb gauge (docs/fourier.md)
+  Algorithm algorithm = Algorithm::overrelaxation;
   double omega = 1.7;          // overrelaxation, in [1, 2)
   double alpha = 0;            // fasd: a fixed step > 0, facg: the first trial; 0: automatic
   double sr_probability = 0.5; // stochastic relaxation, in [0, 1]
@@ -250,15 +243,15 @@ struct FixOptions {
   // project the links onto SU(N) before fixing (as a 32-bit file is on reading) instead of
   // refusing links further than 1e-10 from SU(N); the projected links must then be within it
   bool reproject = false;
-  std::string precision = "double"; // single | mixed | double
-  std::string backend = "cpu";      // cpu | cuda
+  Precision precision = Precision::double_;
+  Backend backend = Backend::cpu;
   // reals per SU(3) link: 8, 12, 18 (SU(2): 12, 18); 0: auto, 18 for fasd/facg on the cpu,
   // else 12
   int storage = 0;
   bool transform = false;        // return g(x) in FixResult::transform
   std::uint64_t seed = 1;        // random numbers of annealing and stochastic relaxation
-  std::string tuning;            // off | cached | on | force; empty: $GAUGEFIX_TUNING, else on
-  std::string exchange = "auto"; // halo path between GPUs: auto | staged | direct | peer
+  Tuning tuning = Tuning::from_environment;
+  Exchange exchange = Exchange::automatic; // halo path between GPUs
   Communicator communicator;
   std::function<void(const Progress&)> progress; // called at each measurement (may be empty)
   bool history = false;                          // FixResult::history, as `gaugefix fix --history`
@@ -279,7 +272,7 @@ GAUGEFIX_API FixResult fix(Field& links, const FixOptions& options = {});
 
 // The gauge condition of `links` measured as `gaugefix fix` and `gaugefix info --check`
 // measure it (CPU, double precision).
-GAUGEFIX_API GaugeCondition measure(const Field& links, const std::string& gauge,
+GAUGEFIX_API GaugeCondition measure(const Field& links, Gauge gauge,
                                     const Communicator& communicator = {});
 
 // (1/6V) sum_x sum_{mu<nu} Re tr P_mu,nu(x) / N.
@@ -305,10 +298,10 @@ struct MeasurementTable {
 };
 
 struct GluonPropagatorOptions {
-  std::string gauge = "landau"; // landau, or coulomb: the equal-time propagators
-  int max_n2 = 4;               // momenta with sum n_mu^2 <= max_n2 (GLU's MAXMOM)
-  std::string cut = "psq";      // psq, hypercubic or cylinder
-  double cylinder_width = 1.0;  // cylinder: in units of 2 pi / min L
+  Gauge gauge = Gauge::landau; // landau, or coulomb: the equal-time propagators
+  int max_n2 = 4;              // momenta with sum n_mu^2 <= max_n2 (GLU's MAXMOM)
+  Cut cut = Cut::psq;
+  double cylinder_width = 1.0; // cylinder: in units of 2 pi / min L
 };
 
 // Landau: nx, ny, nz, nt, p2, transverse, longitudinal; Coulomb: nx, ny, nz, p2, spatial,
@@ -325,7 +318,7 @@ GAUGEFIX_API MeasurementTable static_potential(const Field& links, int max_t,
 // G(p) from conjugate-gradient solves of the Faddeev-Popov operator.
 struct GhostPropagatorOptions {
   int max_n2 = 4;              // >= 1: momenta of the cut with sum n_mu^2 <= max_n2
-  std::string cut = "psq";     // psq, hypercubic or cylinder
+  Cut cut = Cut::psq;
   double cylinder_width = 1.0; // cylinder: in units of 2 pi / min L
   double tolerance = 1e-10;    // of each solve: |r| <= tolerance |b|
   int max_iterations = 1000;   // of each solve

@@ -33,6 +33,35 @@ typedef enum gaugefix_status {
   GAUGEFIX_OUT_OF_MEMORY = 3, /* an allocation failed */
 } gaugefix_status;
 
+/* The typed options of the C++ API (gaugefix/options.h), value for value. */
+typedef enum gaugefix_gauge { GAUGEFIX_LANDAU, GAUGEFIX_COULOMB, GAUGEFIX_MAG } gaugefix_gauge;
+typedef enum gaugefix_algorithm {
+  GAUGEFIX_RELAXATION,
+  GAUGEFIX_OVERRELAXATION,
+  GAUGEFIX_STOCHASTIC,
+  GAUGEFIX_FASD,
+  GAUGEFIX_FACG
+} gaugefix_algorithm;
+typedef enum gaugefix_precision {
+  GAUGEFIX_SINGLE,
+  GAUGEFIX_MIXED,
+  GAUGEFIX_DOUBLE
+} gaugefix_precision;
+typedef enum gaugefix_backend { GAUGEFIX_CPU, GAUGEFIX_CUDA } gaugefix_backend;
+typedef enum gaugefix_tuning {
+  GAUGEFIX_TUNING_FROM_ENVIRONMENT, /* $GAUGEFIX_TUNING, else on */
+  GAUGEFIX_TUNING_OFF,
+  GAUGEFIX_TUNING_CACHED,
+  GAUGEFIX_TUNING_ON,
+  GAUGEFIX_TUNING_FORCE
+} gaugefix_tuning;
+typedef enum gaugefix_exchange {
+  GAUGEFIX_EXCHANGE_AUTO,
+  GAUGEFIX_EXCHANGE_STAGED,
+  GAUGEFIX_EXCHANGE_DIRECT,
+  GAUGEFIX_EXCHANGE_PEER
+} gaugefix_exchange;
+
 typedef struct gaugefix_field gaugefix_field;
 typedef struct gaugefix_fix_options gaugefix_fix_options;
 
@@ -78,11 +107,25 @@ GAUGEFIX_C_API gaugefix_status gaugefix_fix_options_create(gaugefix_fix_options*
 GAUGEFIX_C_API void gaugefix_fix_options_free(gaugefix_fix_options* options);
 
 /* Sets one option by its gaugefix::FixOptions name (gauge, algorithm, tolerance,
- * max_iterations, ...; docs/api.md lists them) from its text ("coulomb", "1e-12", "true").
- * An unknown name or a value that does not parse whole is an error naming it; the value's
- * range is checked by gaugefix_fix. */
+ * max_iterations, ...; docs/api.md lists them) from its text ("coulomb", "1e-12", "true";
+ * the typed options by the names of the C++ API's name tables). An unknown name or a value
+ * that does not parse whole is an error naming it; the value's range is checked by
+ * gaugefix_fix. */
 GAUGEFIX_C_API gaugefix_status gaugefix_fix_options_set(gaugefix_fix_options* options,
                                                         const char* name, const char* value);
+/* The typed options by value; a value outside its enum is an error naming the option. */
+GAUGEFIX_C_API gaugefix_status gaugefix_fix_options_set_gauge(gaugefix_fix_options* options,
+                                                              gaugefix_gauge gauge);
+GAUGEFIX_C_API gaugefix_status gaugefix_fix_options_set_algorithm(gaugefix_fix_options* options,
+                                                                  gaugefix_algorithm algorithm);
+GAUGEFIX_C_API gaugefix_status gaugefix_fix_options_set_precision(gaugefix_fix_options* options,
+                                                                  gaugefix_precision precision);
+GAUGEFIX_C_API gaugefix_status gaugefix_fix_options_set_backend(gaugefix_fix_options* options,
+                                                                gaugefix_backend backend);
+GAUGEFIX_C_API gaugefix_status gaugefix_fix_options_set_tuning(gaugefix_fix_options* options,
+                                                               gaugefix_tuning tuning);
+GAUGEFIX_C_API gaugefix_status gaugefix_fix_options_set_exchange(gaugefix_fix_options* options,
+                                                                 gaugefix_exchange exchange);
 
 typedef struct gaugefix_fix_result {
   int converged;   /* 1: theta < tolerance (Coulomb: every time slice's) */
@@ -100,8 +143,8 @@ GAUGEFIX_C_API gaugefix_status gaugefix_fix(gaugefix_field* links,
                                             gaugefix_fix_result* result,
                                             gaugefix_field** transform);
 
-/* F, theta and max_t theta_t of `links` for gauge (landau, coulomb, mag). */
-GAUGEFIX_C_API gaugefix_status gaugefix_measure(const gaugefix_field* links, const char* gauge,
+/* F, theta and max_t theta_t of `links` for the gauge. */
+GAUGEFIX_C_API gaugefix_status gaugefix_measure(const gaugefix_field* links, gaugefix_gauge gauge,
                                                 double* functional, double* theta,
                                                 double* theta_max_slice);
 

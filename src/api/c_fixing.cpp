@@ -1,6 +1,7 @@
 // Fixing through the C API (include/gaugefix/gaugefix_c.h): the options handle holding a
-// gaugefix::FixOptions, set by name from text; fix, measure, plaquette and the random gauge
-// transformation through the C++ API.
+// gaugefix::FixOptions, set by name from text or, for the typed options, by the C enums (value
+// for value the C++ ones); fix, measure, plaquette and the random gauge transformation through
+// the C++ API.
 #include "api/c_fields.h"
 #include "api/c_status.h"
 #include <cerrno>
@@ -50,8 +51,11 @@ bool parse_bool(const std::string& name, const std::string& value) {
 using Setter =
     std::function<void(gaugefix::FixOptions&, const std::string& name, const std::string& value)>;
 
-Setter text(std::string gaugefix::FixOptions::*member) {
-  return [member](auto& o, const auto&, const auto& v) { o.*member = v; };
+// A typed option from its name, through the option's name table (parse: gaugefix::parse_gauge,
+// ...).
+template <class E>
+Setter named(E gaugefix::FixOptions::*member, E (*parse)(const std::string&, const std::string&)) {
+  return [member, parse](auto& o, const auto& n, const auto& v) { o.*member = parse(v, n); };
 }
 Setter real(double gaugefix::FixOptions::*member) {
   return [member](auto& o, const auto& n, const auto& v) { o.*member = parse_double(n, v); };
@@ -67,8 +71,8 @@ Setter integer(int gaugefix::FixOptions::*member) {
 const std::map<std::string, Setter>& setters() {
   using O = gaugefix::FixOptions;
   static const std::map<std::string, Setter> s = {
-      {"gauge", text(&O::gauge)},
-      {"algorithm", text(&O::algorithm)},
+      {"gauge", named(&O::gauge, gaugefix::parse_gauge)},
+      {"algorithm", named(&O::algorithm, gaugefix::parse_algorithm)},
       {"omega", real(&O::omega)},
       {"alpha", real(&O::alpha)},
       {"sr_probability", real(&O::sr_probability)},
@@ -82,8 +86,8 @@ const std::map<std::string, Setter>& setters() {
       {"check_interval", integer(&O::check_interval)},
       {"reproject_interval", integer(&O::reproject_interval)},
       {"reproject", [](O& o, const auto& n, const auto& v) { o.reproject = parse_bool(n, v); }},
-      {"precision", text(&O::precision)},
-      {"backend", text(&O::backend)},
+      {"precision", named(&O::precision, gaugefix::parse_precision)},
+      {"backend", named(&O::backend, gaugefix::parse_backend)},
       {"storage", integer(&O::storage)},
       {"seed",
        [](O& o, const auto& n, const auto& v) {
@@ -93,10 +97,36 @@ const std::map<std::string, Setter>& setters() {
          o.seed = std::strtoull(v.c_str(), &end, 10);
          if (v.empty() || *end != '\0' || errno == ERANGE) bad_value(n, v, "an integer >= 0");
        }},
-      {"tuning", text(&O::tuning)},
-      {"exchange", text(&O::exchange)},
+      {"tuning", named(&O::tuning, gaugefix::parse_tuning)},
+      {"exchange", named(&O::exchange, gaugefix::parse_exchange)},
   };
   return s;
+}
+
+static_assert(int(gaugefix::Gauge::mag) == GAUGEFIX_MAG);
+static_assert(int(gaugefix::Algorithm::facg) == GAUGEFIX_FACG);
+static_assert(int(gaugefix::Precision::double_) == GAUGEFIX_DOUBLE);
+static_assert(int(gaugefix::Backend::cuda) == GAUGEFIX_CUDA);
+static_assert(int(gaugefix::Tuning::force) == GAUGEFIX_TUNING_FORCE);
+static_assert(int(gaugefix::Exchange::peer) == GAUGEFIX_EXCHANGE_PEER);
+
+// The C++ value of a C enum's value (the same number), `last` the enum's last value.
+template <class E>
+E cpp_value(int value, E last, const char* option) {
+  if (value < 0 || value > static_cast<int>(last))
+    throw gaugefix::Error(std::string(option) + ": " + std::to_string(value) +
+                          " is not a value of its enum");
+  return static_cast<E>(value);
+}
+
+// Sets a typed option of the handle from its C enum's value.
+template <class E>
+gaugefix_status set_typed(const char* function, gaugefix_fix_options* options,
+                          E gaugefix::FixOptions::*member, int value, E last, const char* option) {
+  return c_call(function, [&] {
+    c_require_pointer(options, function, "options");
+    options->options.*member = cpp_value(value, last, option);
+  });
 }
 
 } // namespace
@@ -133,6 +163,42 @@ gaugefix_status gaugefix_fix_options_set(gaugefix_fix_options* options, const ch
   });
 }
 
+gaugefix_status gaugefix_fix_options_set_gauge(gaugefix_fix_options* options,
+                                               gaugefix_gauge gauge) {
+  return set_typed("gaugefix_fix_options_set_gauge", options, &gaugefix::FixOptions::gauge, gauge,
+                   gaugefix::Gauge::mag, "gauge");
+}
+
+gaugefix_status gaugefix_fix_options_set_algorithm(gaugefix_fix_options* options,
+                                                   gaugefix_algorithm algorithm) {
+  return set_typed("gaugefix_fix_options_set_algorithm", options, &gaugefix::FixOptions::algorithm,
+                   algorithm, gaugefix::Algorithm::facg, "algorithm");
+}
+
+gaugefix_status gaugefix_fix_options_set_precision(gaugefix_fix_options* options,
+                                                   gaugefix_precision precision) {
+  return set_typed("gaugefix_fix_options_set_precision", options, &gaugefix::FixOptions::precision,
+                   precision, gaugefix::Precision::double_, "precision");
+}
+
+gaugefix_status gaugefix_fix_options_set_backend(gaugefix_fix_options* options,
+                                                 gaugefix_backend backend) {
+  return set_typed("gaugefix_fix_options_set_backend", options, &gaugefix::FixOptions::backend,
+                   backend, gaugefix::Backend::cuda, "backend");
+}
+
+gaugefix_status gaugefix_fix_options_set_tuning(gaugefix_fix_options* options,
+                                                gaugefix_tuning tuning) {
+  return set_typed("gaugefix_fix_options_set_tuning", options, &gaugefix::FixOptions::tuning,
+                   tuning, gaugefix::Tuning::force, "tuning");
+}
+
+gaugefix_status gaugefix_fix_options_set_exchange(gaugefix_fix_options* options,
+                                                  gaugefix_exchange exchange) {
+  return set_typed("gaugefix_fix_options_set_exchange", options, &gaugefix::FixOptions::exchange,
+                   exchange, gaugefix::Exchange::peer, "exchange");
+}
+
 gaugefix_status gaugefix_fix(gaugefix_field* links, const gaugefix_fix_options* options,
                              gaugefix_fix_result* result, gaugefix_field** transform) {
   return c_call("gaugefix_fix", [&] {
@@ -148,12 +214,12 @@ gaugefix_status gaugefix_fix(gaugefix_field* links, const gaugefix_fix_options* 
   });
 }
 
-gaugefix_status gaugefix_measure(const gaugefix_field* links, const char* gauge, double* functional,
-                                 double* theta, double* theta_max_slice) {
+gaugefix_status gaugefix_measure(const gaugefix_field* links, gaugefix_gauge gauge,
+                                 double* functional, double* theta, double* theta_max_slice) {
   return c_call("gaugefix_measure", [&] {
     c_require_pointer(links, "gaugefix_measure", "links");
-    c_require_pointer(gauge, "gaugefix_measure", "gauge");
-    const gaugefix::GaugeCondition c = gaugefix::measure(links->field, gauge);
+    const gaugefix::GaugeCondition c =
+        gaugefix::measure(links->field, cpp_value(gauge, gaugefix::Gauge::mag, "gauge"));
     if (functional != nullptr) *functional = c.functional;
     if (theta != nullptr) *theta = c.theta;
     if (theta_max_slice != nullptr) *theta_max_slice = c.theta_max_slice;

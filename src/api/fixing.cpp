@@ -1,10 +1,9 @@
-// fix, measure, plaquette and the gauge transformations of the public API: the engine
-// (fix/engine.h) driven by the schedule (fix/schedule.h) exactly as `gaugefix fix` drives it
-// (src/app/fix_command.cpp, build_schedule in src/app/fix_options.cpp), so that the same
-// options give the same field bit for bit.
+// fix, measure, plaquette and the gauge transformations of the public API. fix fills the
+// FixPlan `gaugefix fix` fills (run/fix_plan.h) and runs it through the same FixSetup and
+// schedule, so that the same options give the same field bit for bit.
 #include "api/api_internal.h"
+#include "api/fix_plan_of.h"
 #include "api/option_values.h"
-#include "comm/mpi_channel.h"
 #include "fix/gauge_check.h"
 #include "fix/random_transform.h"
 #include "fix/schedule.h"
@@ -12,9 +11,7 @@
 #include "io/field_checks.h"
 #include "io/field_codec.h"
 #include "observables/observables.h"
-#include "tuning/tuning_setup.h"
 #include <algorithm>
-#include <cmath>
 
 namespace gaugefix {
 
@@ -24,85 +21,48 @@ GaugeCondition public_condition(const gf::Measurement& m) {
   return {m.functional, m.theta, m.theta_max_slice, m.theta_per_slice};
 }
 
-// The phases of `gaugefix fix` with the same options: annealing, stochastic relaxation,
-// then the algorithm until the tolerance is reached.
-gf::FixOptions schedule(const FixOptions& o, gf::GaugeKind gauge) {
-  require_at_least("anneal_steps", o.anneal_steps, 0);
-  require_at_least("micro_steps", o.micro_steps, 0);
-  require_at_least("sr_steps", o.sr_steps, 0);
-  require_at_least("max_iterations", o.max_iterations, 1);
-  require_at_least("check_interval", o.check_interval, 1);
-  require_at_least("reproject_interval", o.reproject_interval, 0);
-  require(std::isfinite(o.tolerance) && o.tolerance > 0,
-          "tolerance must be a positive finite number (got " + std::to_string(o.tolerance) + ")");
-  for (const auto& [name, value] : {std::pair{"omega", o.omega},
-                                    {"sr_probability", o.sr_probability},
-                                    {"t_max", o.t_max},
-                                    {"t_min", o.t_min}})
-    require_finite(name, value);
-  gf::FixOptions f;
-  f.tolerance = o.tolerance;
-  f.check_interval = o.check_interval;
-  f.reproject_interval = o.reproject_interval;
-  f.record_history = o.history;
-  if (o.anneal_steps > 0) {
-    gf::Phase p;
-    p.update.kind = gf::UpdateKind::heatbath;
-    p.sweeps = o.anneal_steps;
-    p.t_max = o.t_max;
-    p.t_min = o.t_min;
-    p.micro_steps = o.micro_steps;
-    f.phases.push_back(p);
-  }
-  if (o.sr_steps > 0) {
-    gf::Phase p;
-    p.update.kind = gf::UpdateKind::stochastic_relaxation;
-    p.update.probability = o.sr_probability;
-    p.sweeps = o.sr_steps;
-    f.phases.push_back(p);
-  }
-  gf::Phase last;
-  require(std::isfinite(o.alpha) && o.alpha >= 0,
-          "alpha must be 0 (automatic) or a positive step (got " + std::to_string(o.alpha) + ")");
-  if (o.algorithm == "fasd" || o.algorithm == "facg") {
-    last.descent.method = o.algorithm == "fasd" ? gf::DescentMethod::fasd : gf::DescentMethod::facg;
-    last.descent.alpha = o.alpha;
-  } else {
-    require(o.alpha == 0, "alpha applies to algorithm fasd or facg, not to " + o.algorithm);
-    try {
-      last.update.kind = gf::parse_update_kind(o.algorithm);
-    } catch (const gf::Error&) {
-      throw gf::Error("unknown algorithm '" + o.algorithm +
-                      "' (expected relaxation, overrelaxation, stochastic, fasd or facg)");
-    }
-  }
-  require(last.descent.method == gf::DescentMethod::none || gauge != gf::GaugeKind::mag,
-          "algorithm " + o.algorithm +
-              ": Fourier acceleration exists for Landau and Coulomb gauge, not for MAG");
-  require(last.update.kind != gf::UpdateKind::heatbath &&
-              last.update.kind != gf::UpdateKind::microcanonical,
-          "algorithm " + o.algorithm +
-              " cannot fix a gauge on its own (use relaxation, overrelaxation or stochastic; "
-              "annealing goes with anneal_steps)");
-  last.update.omega = o.omega;
-  last.update.probability = o.sr_probability;
-  last.sweeps = o.max_iterations;
-  f.phases.push_back(last);
-  gf::validate(f, gauge);
-  return f;
+} // namespace
+
+gf::FixPlan fix_plan_of(const FixOptions& o) {
+  gf::FixPlan p;
+  p.gauge = o.gauge;
+  p.algorithm = o.algorithm;
+  p.omega = o.omega;
+  p.alpha = o.alpha;
+  p.sr_probability = o.sr_probability;
+  p.anneal_steps = o.anneal_steps;
+  p.t_max = o.t_max;
+  p.t_min = o.t_min;
+  p.micro_steps = o.micro_steps;
+  p.sr_steps = o.sr_steps;
+  p.tolerance = o.tolerance;
+  p.max_iterations = o.max_iterations;
+  p.check_interval = o.check_interval;
+  p.reproject_interval = o.reproject_interval;
+  p.precision = o.precision;
+  p.backend = o.backend;
+  p.storage = o.storage;
+  p.seed = o.seed;
+  p.tuning = o.tuning;
+  p.exchange = o.exchange;
+  p.track_transform = o.transform;
+  p.history = o.history;
+  return p;
 }
+
+namespace {
 
 GaugeFixingRecord record_of(const gf::FixResult& r, const FixOptions& o, const gf::World& world) {
   GaugeFixingRecord g;
-  g.gauge = o.gauge;
+  g.gauge = to_string(o.gauge);
   g.tolerance = o.tolerance;
   g.theta = r.final.theta;
   g.theta_max_slice = r.final.theta_max_slice;
   g.functional = r.final.functional;
   g.iterations = r.iterations;
   g.converged = r.converged;
-  g.precision = o.precision;
-  g.algorithm = o.algorithm;
+  g.precision = to_string(o.precision);
+  g.algorithm = to_string(o.algorithm);
   g.version = GAUGEFIX_VERSION;
   g.date = gf::utc_date();
   world.broadcast(g.date);
@@ -116,23 +76,7 @@ FixResult fix(Field& links, const FixOptions& options) {
     const gf::World world = world_of(options.communicator);
     gf::HostField& u = FieldAccess::host(links);
     checked_layout(links, "links", 4, world);
-    gf::EngineOptions eo;
-    eo.gauge = parse_option("gauge", [&] { return gf::parse_gauge(options.gauge); });
-    const gf::FixOptions sched = schedule(options, eo.gauge);
-    eo.precision = precision_option(options.precision);
-    eo.backend = backend_option(options.backend);
-    const int reals =
-        options.storage != 0 ? options.storage : gf::auto_storage_reals(sched, eo.backend);
-    eo.storage = storage_option(reals, u.nc);
-    eo.track_transform = options.transform;
-    eo.seed = options.seed;
-    check_tuning_option(options.tuning);
-    const gf::ExchangePath path =
-        parse_option("exchange", [&] { return gf::parse_exchange_path(options.exchange); });
-    eo.node_rank = world.node_rank();
-    if (world.size() > 1) eo.channel = gf::make_channel(world, path);
-    gf::TuningSetup tuning = gf::make_tuning(options.tuning, eo.backend, eo.node_rank, nullptr);
-    eo.tuner = tuning.tuner.get();
+    const gf::FixSetup setup(fix_plan_of(options), gf::OptionSpelling::api, world, nullptr);
 
     // the links as given, or projected onto SU(N) (options.reproject): in SU(N) either way
     gf::HostField projected;
@@ -142,15 +86,15 @@ FixResult fix(Field& links, const FixOptions& options) {
     }
     const gf::HostField& start = options.reproject ? projected : u;
     gf::check_in_su_n(options.reproject ? "links (reprojected)" : "links", start, 8, world);
-    auto engine = gf::make_engine(start, eo);
-    engine->prepare(gf::schedule_update_kinds(sched));
+    const std::unique_ptr<gf::Engine> engine = setup.make_engine(start);
     std::function<void(const gf::Progress&)> progress;
     if (options.progress)
       progress = [&options](const gf::Progress& p) {
         options.progress(
             Progress{p.iteration, p.phase, p.temperature, public_condition(p.m), p.seconds});
       };
-    const gf::FixResult r = gf::run_schedule(*engine, eo.gauge, u.nc, u.geom, sched, progress);
+    const gf::FixResult r =
+        gf::run_schedule(*engine, options.gauge, u.nc, u.geom, setup.schedule(), progress);
     FixResult result;
     if (options.transform) {
       gf::HostField g(u.geom, u.nc, 1);
@@ -172,12 +116,11 @@ FixResult fix(Field& links, const FixOptions& options) {
   });
 }
 
-GaugeCondition measure(const Field& links, const std::string& gauge, const Communicator& comm) {
+GaugeCondition measure(const Field& links, Gauge gauge, const Communicator& comm) {
   return guarded("measure", [&] {
     const gf::World world = world_of(comm);
-    const gf::GaugeKind kind = parse_option("gauge", [&] { return gf::parse_gauge(gauge); });
     return public_condition(
-        gf::measure_gauge(checked_field(links, "links", 4, world), kind, world));
+        gf::measure_gauge(checked_field(links, "links", 4, world), gauge, world));
   });
 }
 

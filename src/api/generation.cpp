@@ -17,17 +17,20 @@ namespace gaugefix {
 namespace {
 
 // The eps of random_field: 0 the unit field, 0.2 smooth, 1 hot.
-double start_eps(const std::string& start) {
-  if (start == "cold") return 0.0;
-  if (start == "smooth") return 0.2;
-  if (start == "hot") return 1.0;
-  throw gf::Error("unknown start '" + start + "' (expected cold, hot or smooth)");
+double start_eps(Start start) {
+  switch (start) {
+  case Start::cold:
+    return 0.0;
+  case Start::smooth:
+    return 0.2;
+  case Start::hot:
+    return 1.0;
+  }
+  throw gf::Error("start: not a start (" + std::to_string(static_cast<int>(start)) + ")");
 }
 
-int group_nc(const std::string& group) {
-  if (group == "su2") return 2;
-  if (group == "su3") return 3;
-  throw gf::Error("unknown group '" + group + "' (expected su2 or su3)");
+int group_nc(Group group) {
+  return group == Group::su2 ? 2 : 3;
 }
 
 } // namespace
@@ -47,11 +50,10 @@ Field generate(const GenerateOptions& o) {
             "beta must be > 0 (got " + std::to_string(o.beta) + ")");
     gf::GeneratorOptions g;
     g.beta = o.beta;
-    g.precision = precision_option(o.precision);
-    g.backend = backend_option(o.backend);
+    g.precision = o.precision;
+    g.backend = o.backend;
     g.storage = storage_option(o.storage, nc);
     g.seed = o.seed;
-    check_tuning_option(o.tuning);
 
     gf::HostField u = gf::random_field(gf::decompose_time(o.lattice.data(), world), nc, o.seed, eps,
                                        gf::RandomPurpose::generator);

@@ -32,13 +32,10 @@ MeasurementTable gluon_propagator(const Field& links, const GluonPropagatorOptio
     const gf::HostField& u = checked_field(links, "links", 4, world);
     if (options.max_n2 < 0) throw gf::Error("max_n2 must be >= 0");
     if (!(options.cylinder_width > 0)) throw gf::Error("cylinder_width must be > 0");
-    const gf::MomentumCut cut{gf::parse_cut("cut", options.cut), options.max_n2,
-                              options.cylinder_width};
-    const gf::GaugeKind gauge =
-        parse_option("gauge", [&] { return gf::parse_gauge(options.gauge); });
-    if (gauge == gf::GaugeKind::mag)
+    const gf::MomentumCut cut{options.cut, options.max_n2, options.cylinder_width};
+    if (options.gauge == Gauge::mag)
       throw gf::Error("gauge: the gluon propagator is measured in landau or coulomb gauge");
-    return public_table(gauge == gf::GaugeKind::coulomb
+    return public_table(options.gauge == Gauge::coulomb
                             ? gf::table_of(gf::coulomb_gluon_propagator(u, cut, world))
                             : gf::table_of(gf::landau_gluon_propagator(u, cut, world)));
   });
@@ -61,8 +58,7 @@ MeasurementTable ghost_propagator(const Field& links, const GhostPropagatorOptio
     const gf::HostField& u = gf::slab_field(checked_field(links, "links", 4, world), copy);
     if (options.max_n2 < 1) throw gf::Error("max_n2 must be >= 1 (n = 0 is left out)");
     if (!(options.cylinder_width > 0)) throw gf::Error("cylinder_width must be > 0");
-    const gf::MomentumCut cut{gf::parse_cut("cut", options.cut), options.max_n2,
-                              options.cylinder_width};
+    const gf::MomentumCut cut{options.cut, options.max_n2, options.cylinder_width};
     const gf::FaddeevPopov m(u, world);
     return public_table(gf::table_of(gf::ghost_propagator(
         m, gf::ghost_momenta(u.geom.L, cut), options.tolerance, options.max_iterations)));

@@ -1,7 +1,5 @@
 #include "api/option_values.h"
 #include "api/api_internal.h"
-#include "tuning/tune_mode.h"
-#include <cmath>
 
 namespace gaugefix {
 
@@ -14,18 +12,6 @@ void require_at_least(const char* option, long long value, long long least) {
                               " (got " + std::to_string(value) + ")");
 }
 
-void require_finite(const char* option, double value) {
-  require(std::isfinite(value), std::string(option) + " must be a finite number");
-}
-
-gf::Precision precision_option(const std::string& name) {
-  return parse_option("precision", [&] { return gf::parse_precision(name); });
-}
-
-gf::Backend backend_option(const std::string& name) {
-  return parse_option("backend", [&] { return gf::parse_backend(name); });
-}
-
 gf::Storage storage_option(int reals, int nc) {
   require(reals == 8 || reals == 12 || reals == 18,
           "storage must be 8, 12 or 18 reals per SU(3) link (got " + std::to_string(reals) + ")");
@@ -34,10 +20,6 @@ gf::Storage storage_option(int reals, int nc) {
                                                     std::to_string(nc) +
                                                     ") links take storage 12 or 18");
   return s;
-}
-
-void check_tuning_option(const std::string& mode) {
-  if (!mode.empty()) gf::parse_tune_mode(mode, "tuning");
 }
 
 } // namespace gaugefix

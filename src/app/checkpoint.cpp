@@ -24,7 +24,7 @@ CheckpointHeader checkpoint_header(const FixCommandOptions& opt, const ConfigPat
                         {"group", "SU(" + std::to_string(u.nc) + ")"}};
   if (c.input.empty()) {
     h.push_back({"input", "generated: " + opt.generate});
-    h.push_back({"input digest", "seed " + std::to_string(opt.engine.seed)});
+    h.push_back({"input digest", "seed " + std::to_string(opt.plan.seed)});
   } else {
     h.push_back({"input", c.input});
     std::string digest = input_checksum;
@@ -35,9 +35,9 @@ CheckpointHeader checkpoint_header(const FixCommandOptions& opt, const ConfigPat
     }
     h.push_back({"input digest", digest});
   }
-  h.push_back({"backend", backend_name(opt.engine.backend)});
-  h.push_back({"max-iterations", std::to_string(opt.max_iterations)});
-  h.push_back({"transform tracked", opt.engine.track_transform ? "yes" : "no"});
+  h.push_back({"backend", name_of(opt.plan.backend)});
+  h.push_back({"max-iterations", std::to_string(opt.plan.max_iterations)});
+  h.push_back({"transform tracked", opt.plan.track_transform ? "yes" : "no"});
   for (const auto& [key, value] : defining_options(opt))
     h.push_back({key, value});
   return h;

@@ -1,16 +1,17 @@
 #include "app/fix_command.h"
-#include "app/output_bits.h"
 #include "app/batch_plan.h"
 #include "app/batch_run.h"
 #include "app/cli_checks.h"
+#include "app/enum_option.h"
 #include "app/fix_checks.h"
 #include "app/log_options.h"
+#include "app/output_bits.h"
 #include "core/log.h"
 
 namespace gf {
 
 void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
-  static std::string gauge = "landau", precision = "double", backend = "cpu", group = "su3";
+  FixPlan& plan = opt.plan;
   fix.add_option("--input,-i", opt.input,
                  "configurations to fix, any format gaugefix reads; a quoted glob "
                  "('cfg/*.lime') is expanded (default: generate one)")
@@ -23,8 +24,7 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   fix.add_option("--generate", opt.generate, "field to generate without --input: unit, smooth, hot")
       ->check(CLI::IsMember({"unit", "smooth", "hot"}));
   add_lattice_option(fix, opt.lattice, "extents Lx,Ly,Lz,Lt of a generated field");
-  fix.add_option("--group", group, "gauge group of a generated field: su2, su3")
-      ->check(CLI::IsMember({"su2", "su3"}));
+  add_enum_option(fix, "--group", opt.group, "gauge group of a generated field: su2, su3");
   fix.add_option("--random-transform", opt.random_transform_seed,
                  "seed of a random gauge transformation applied first (0: none)")
       ->check(whole_number);
@@ -44,14 +44,11 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
                  "binary, hdf5 or lime (default: hdf5 for a .h5/.hdf5 --transform-output, lime "
                  "for .lime, else binary)")
       ->check(CLI::IsMember({"binary", "hdf5", "lime"}));
-  fix.add_option("--exchange", opt.exchange,
-                 "halo path between GPUs of several ranks: auto, staged, direct or peer")
-      ->check(CLI::IsMember({"auto", "staged", "direct", "peer"}));
-  fix.add_option(
-         "--tuning", opt.tuning,
-         "launch parameters: off (defaults), cached, on (tune what the cache lacks) or force "
-         "(default: $GAUGEFIX_TUNING, else on)")
-      ->check(CLI::IsMember({"off", "cached", "on", "force"}));
+  add_enum_option(fix, "--exchange", plan.exchange,
+                  "halo path between GPUs of several ranks: auto, staged, direct or peer");
+  add_enum_option(fix, "--tuning", plan.tuning,
+                  "launch parameters: off (defaults), cached, on (tune what the cache lacks) or "
+                  "force (default: $GAUGEFIX_TUNING, else on)");
   fix.add_option("--summary", opt.summary,
                  "YAML summary file (several inputs: a pattern, one per input)")
       ->check(non_empty);
@@ -75,47 +72,53 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
                  "a field that did not converge: mark (written as <output>.unconverged, g(x) "
                  "likewise) or discard (not written)")
       ->check(CLI::IsMember({"mark", "discard"}));
-  fix.add_option("--gauge,-g", gauge, "landau, coulomb or mag")
-      ->check(CLI::IsMember({"landau", "coulomb", "mag"}));
-  fix.add_option("--precision,-p", precision, "single, mixed or double")
-      ->check(CLI::IsMember({"single", "mixed", "double"}));
-  fix.add_option("--backend", backend, "cpu or cuda")->check(CLI::IsMember({"cpu", "cuda"}));
-  fix.add_option("--storage", opt.storage,
-                 "reals stored per SU(3) link: 8, 12 or 18 (SU(2): 12 or 18), or auto: 18 for "
-                 "fasd/facg on the cpu, else 12")
-      ->check(CLI::IsMember({"auto", "8", "12", "18"}));
-  fix.add_option("--tolerance,-t", opt.fix.tolerance,
+  add_enum_option(fix, "--gauge,-g", plan.gauge, "landau, coulomb or mag");
+  add_enum_option(fix, "--precision,-p", plan.precision, "single, mixed or double");
+  add_enum_option(fix, "--backend", plan.backend, "cpu or cuda");
+  fix.add_option_function<std::string>(
+         "--storage",
+         [&plan](const std::string& reals) {
+           plan.storage = reals == "auto" ? 0 : std::stoi(reals);
+         },
+         "reals stored per SU(3) link: 8, 12 or 18 (SU(2): 12 or 18), or auto: 18 for "
+         "fasd/facg on the cpu, else 12")
+      ->check(CLI::IsMember({"auto", "8", "12", "18"}))
+      ->default_str("auto");
+  fix.add_option("--tolerance,-t", plan.tolerance,
                  "stop when theta < tolerance (Coulomb gauge: theta of every time slice)")
       ->check(positive_real);
-  fix.add_option("--algorithm", opt.algorithm,
-                 "relaxation, overrelaxation, stochastic, or Fourier-accelerated fasd or facg "
-                 "(Landau, Coulomb)")
-      ->check(CLI::IsMember({"relaxation", "overrelaxation", "stochastic", "fasd", "facg"}));
-  fix.add_option("--alpha", opt.alpha,
-                 "fasd/facg step: auto (fasd: Barzilai-Borwein, facg: line search) or a fixed step "
-                 "> 0 (fasd; facg: first trial)")
-      ->check(auto_or_positive_real);
-  fix.add_option("--omega", opt.omega, "overrelaxation parameter in [1, 2)")
+  add_enum_option(fix, "--algorithm", plan.algorithm,
+                  "relaxation, overrelaxation, stochastic, or Fourier-accelerated fasd or facg "
+                  "(Landau, Coulomb)");
+  fix.add_option_function<std::string>(
+         "--alpha",
+         [&plan](const std::string& step) { plan.alpha = step == "auto" ? 0 : std::stod(step); },
+         "fasd/facg step: auto (fasd: Barzilai-Borwein, facg: line search) or a fixed step "
+         "> 0 (fasd; facg: first trial)")
+      ->check(auto_or_positive_real)
+      ->default_str("auto");
+  fix.add_option("--omega", plan.omega, "overrelaxation parameter in [1, 2)")
       ->check(real_in(1, 2, true));
-  fix.add_option("--max-iterations", opt.max_iterations, "sweeps of the final phase at most")
+  fix.add_option("--max-iterations", plan.max_iterations, "sweeps of the final phase at most")
       ->check(whole_number);
-  fix.add_option("--check-interval", opt.fix.check_interval, "sweeps between measurements")
+  fix.add_option("--check-interval", plan.check_interval, "sweeps between measurements")
       ->check(whole_number);
-  fix.add_option("--reproject-interval", opt.fix.reproject_interval,
+  fix.add_option("--reproject-interval", plan.reproject_interval,
                  "sweeps between reprojections to SU(N) (0: never)")
       ->check(whole_number);
-  fix.add_option("--anneal-steps", opt.anneal_steps, "simulated-annealing heatbath steps (0: none)")
+  fix.add_option("--anneal-steps", plan.anneal_steps,
+                 "simulated-annealing heatbath steps (0: none)")
       ->check(whole_number);
-  fix.add_option("--t-max", opt.t_max, "annealing start temperature")->check(positive_real);
-  fix.add_option("--t-min", opt.t_min, "annealing end temperature")->check(positive_real);
-  fix.add_option("--micro-steps", opt.micro_steps,
+  fix.add_option("--t-max", plan.t_max, "annealing start temperature")->check(positive_real);
+  fix.add_option("--t-min", plan.t_min, "annealing end temperature")->check(positive_real);
+  fix.add_option("--micro-steps", plan.micro_steps,
                  "microcanonical sweeps after each annealing step")
       ->check(whole_number);
-  fix.add_option("--sr-steps", opt.sr_steps, "stochastic relaxation sweeps before the final phase")
+  fix.add_option("--sr-steps", plan.sr_steps, "stochastic relaxation sweeps before the final phase")
       ->check(whole_number);
-  fix.add_option("--sr-probability", opt.sr_probability, "stochastic relaxation probability p")
+  fix.add_option("--sr-probability", plan.sr_probability, "stochastic relaxation probability p")
       ->check(real_in(0, 1, false));
-  fix.add_option("--seed", opt.engine.seed, "seed of the random numbers (annealing, stochastic)")
+  fix.add_option("--seed", plan.seed, "seed of the random numbers (annealing, stochastic)")
       ->check(whole_number);
   fix.add_option("--checkpoint-interval", opt.checkpoint_interval,
                  "save the fix's state to <output>.checkpoint every this many seconds (0: after "
@@ -135,25 +138,21 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
   fix.callback([&opt, &fix]() {
     for (const CLI::Option* o : fix.get_options())
       if (o->count() > 0) opt.given.insert(o->get_name());
-    opt.engine.gauge = parse_gauge(gauge);
-    opt.engine.precision = parse_precision(precision);
-    opt.engine.backend = parse_backend(backend);
-    opt.nc = group == "su2" ? 2 : 3;
   });
 }
 
 int run_fix(FixCommandOptions& opt, const std::string& command_line) {
-  build_schedule(opt);
+  complete_plan(opt);
   check_fix_options(opt);
-  check_measure_options(opt.measure, opt.given, true, opt.engine.gauge);
+  check_measure_options(opt.measure, opt.given, true, opt.plan.gauge);
   const BatchPlan plan = plan_batch(opt); // every path checked before anything is read
   open_log(opt.log);
   if (opt.output.empty())
     log::warning("no output requested: without --output (-o) the fixed field is not written");
-  if (!opt.measure.static_potential.empty() && opt.engine.gauge != GaugeKind::coulomb)
+  if (!opt.measure.static_potential.empty() && opt.plan.gauge != GaugeKind::coulomb)
     log::warning("--static-potential on {}-gauge fields: the static potential from Wilson lines "
                  "assumes Coulomb gauge",
-                 gauge_name(opt.engine.gauge));
+                 name_of(opt.plan.gauge));
   return run_batch(plan, opt, command_line);
 }
 

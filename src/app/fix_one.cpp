@@ -32,7 +32,7 @@ HostField generate_field(const FixCommandOptions& opt, const World& world) {
       throw Error("--lattice: extent " + std::to_string(L[d]) + " in direction " +
                   std::to_string(d) + " must be even and >= 2 (checkerboard updates)");
   const double eps = opt.generate == "unit" ? 0.0 : opt.generate == "smooth" ? 0.2 : 1.0;
-  return random_field(decompose_time(L, world), opt.nc, opt.engine.seed, eps,
+  return random_field(decompose_time(L, world), group_nc(opt.group), opt.plan.seed, eps,
                       RandomPurpose::generator);
 }
 
@@ -75,7 +75,8 @@ public:
   // The provenance of a field fixed with result e.result (fix_provenance.h): the one written
   // with the field and with its measurements.
   Provenance provenance(const SummaryEntry& e) const {
-    return fix_provenance(info_.provenance, e, opt_.fix.tolerance, opt_.algorithm, world_);
+    return fix_provenance(info_.provenance, e, opt_.plan.tolerance, name_of(opt_.plan.algorithm),
+                          world_);
   }
 
   // The field and g(x) (where asked for) of a copy whose result is e.result.
@@ -114,8 +115,8 @@ void log_header(const SummaryEntry& e, const FixCommandOptions& opt, const Engin
   log::info("# fix: {} gauge, SU({}) {}x{}x{}x{}, {} precision, {}-real storage on {}, {} rank(s) "
             "({} time slices each), halo path {}, tolerance {:g}",
             e.gauge, e.nc, e.lattice[0], e.lattice[1], e.lattice[2], e.lattice[3], e.precision,
-            storage_option(opt.engine.storage), e.backend, ranks, e.lattice[3] / ranks,
-            engine.halo_path(), opt.fix.tolerance);
+            storage_reals(opt.plan), e.backend, ranks, e.lattice[3] / ranks, engine.halo_path(),
+            opt.plan.tolerance);
 }
 
 void log_result(const std::string& label, const SummaryEntry& e) {
@@ -124,7 +125,7 @@ void log_result(const std::string& label, const SummaryEntry& e) {
   if (s.copies.size() > 1)
     log::result("{}copies: best {} of {}, spread of F {:.3e}, {} reached the best within {:g}",
                 label, s.best, s.copies.size(), s.spread, s.reached_best, s.tolerance);
-  const bool coulomb = e.gauge == "coulomb";
+  const bool coulomb = e.gauge == name_of(GaugeKind::coulomb);
   log::result("{}{}: {} after {} iterations, F = {:.16f}, theta = {:.6e}{}, {:.3f} s", label,
               r.converged ? "converged" : "NOT CONVERGED", e.gauge, r.iterations,
               r.final.functional, r.final.theta,
@@ -141,10 +142,10 @@ void report_not_converged(const FixCommandOptions& opt, const ConfigPaths& c,
                           const SummaryEntry& e) {
   const FixResult& r = e.result;
   const std::string of = c.input.empty() ? "" : " for '" + c.input + "'";
-  const bool coulomb = opt.engine.gauge == GaugeKind::coulomb;
+  const bool coulomb = opt.plan.gauge == GaugeKind::coulomb;
   log::error("the gauge condition {} < {:g} was not reached within the schedule{} ({} = {:.3e} "
              "after {} iterations); raise --max-iterations or change the algorithm",
-             coulomb ? "max theta_t" : "theta", opt.fix.tolerance, of,
+             coulomb ? "max theta_t" : "theta", opt.plan.tolerance, of,
              coulomb ? "max theta_t" : "theta", coulomb ? r.final.theta_max_slice : r.final.theta,
              r.iterations);
   if (!c.output.empty())
@@ -172,14 +173,14 @@ HostField field_of(const std::vector<double>& v, const Geometry& geom, int nc, i
 
 } // namespace
 
-FixResult fix_field(Engine& engine, const FixCommandOptions& opt, int nc, const Geometry& geom,
-                    const ScheduleCheckpoints* checkpoints) {
-  ProgressLog progress(opt.fix, opt.engine.gauge);
+FixResult fix_field(Engine& engine, const FixOptions& schedule, GaugeKind gauge, int nc,
+                    const Geometry& geom, const ScheduleCheckpoints* checkpoints) {
+  ProgressLog progress(schedule, gauge);
   progress.header();
-  FixOptions fix = opt.fix;
+  FixOptions fix = schedule;
   fix.checkpoints = checkpoints;
   if (checkpoints) hold_signals();
-  FixResult r = run_schedule(engine, opt.engine.gauge, nc, geom, fix,
+  FixResult r = run_schedule(engine, gauge, nc, geom, fix,
                              [&progress](const Progress& p) { progress.line(p); });
   if (checkpoints && !r.stopped) release_signals();
   return r;
@@ -219,9 +220,9 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
   check_output_holds(opt, u.nc, c.input);
 
   entry.output = c.output; // until the result decides the name
-  entry.gauge = gauge_name(opt.engine.gauge);
-  entry.precision = precision_name(opt.engine.precision);
-  entry.backend = backend_name(opt.engine.backend);
+  entry.gauge = name_of(opt.plan.gauge);
+  entry.precision = name_of(opt.plan.precision);
+  entry.backend = name_of(opt.plan.backend);
   entry.ranks = world.size();
   entry.nc = u.nc;
   for (int d = 0; d < 4; ++d)
@@ -231,7 +232,7 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
   entry.polyakov_before = polyakov_loop(u, world).re;
 
   Writer writer(opt, c, info, world, out);
-  const bool track = opt.engine.track_transform;
+  const bool track = opt.plan.track_transform;
   const Geometry geom = u.geom;
   const int nc = u.nc;
   CopyStatistics& stats = entry.copies;
@@ -277,7 +278,7 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
   };
   for (int k = first; k < opt.copies; ++k) {
     const std::uint64_t seed =
-        k == 0 ? opt.random_transform_seed : copy_seed(opt.engine.seed, fingerprint, k);
+        k == 0 ? opt.random_transform_seed : copy_seed(opt.plan.seed, fingerprint, k);
     if (k + 1 == opt.copies)
       work = std::move(u); // the input is not needed after the last start
     else
@@ -295,7 +296,8 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
     if (checkpoints.enabled())
       hooks = checkpoints.hooks(engine, copies_before(k),
                                 resuming ? &checkpoints.resumed()->schedule : nullptr);
-    FixResult r = fix_field(engine, opt, nc, geom, hooks ? &*hooks : nullptr);
+    FixResult r =
+        fix_field(engine, session.schedule(), opt.plan.gauge, nc, geom, hooks ? &*hooks : nullptr);
     if (r.stopped) {
       out.stopped = true;
       out.checkpoint = checkpoint_path(c.output, 0);
@@ -347,8 +349,8 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
         if (const auto it = c.measurements.find(m.name); it != c.measurements.end())
           outputs.push_back({&m, it->second});
       const RunRecord record = measurement_record(command_line, entry.input, entry.input_checksum,
-                                                  provenance, opt.engine.gauge);
-      measure_field(best_links, opt.measure, opt.engine.gauge, outputs, record, world);
+                                                  provenance, opt.plan.gauge);
+      measure_field(best_links, opt.measure, opt.plan.gauge, outputs, record, world);
       for (const MeasureOutput& o : outputs)
         out.written.push_back(o.path);
     } else {

@@ -46,11 +46,11 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
                       const World& world, const std::string& command_line,
                       const std::string& label);
 
-// One copy: the schedule of opt on the engine (loaded with the copy's start), its progress
-// in the log (progress_log.h). With checkpoints, SIGTERM, SIGINT and SIGHUP are held while the
-// schedule runs (io/signal_cleanup.h) and released after it, unless it stopped at a checkpoint
+// One copy: the schedule (FixSession::schedule) on the engine (loaded with the copy's start), its
+// progress in the log (progress_log.h). With checkpoints, SIGTERM, SIGINT and SIGHUP are held while
+// the schedule runs (io/signal_cleanup.h) and released after it, unless it stopped at a checkpoint
 // (the caller then ends the process: end_as_by_signal).
-FixResult fix_field(Engine& engine, const FixCommandOptions& opt, int nc, const Geometry& geom,
-                    const ScheduleCheckpoints* checkpoints = nullptr);
+FixResult fix_field(Engine& engine, const FixOptions& schedule, GaugeKind gauge, int nc,
+                    const Geometry& geom, const ScheduleCheckpoints* checkpoints = nullptr);
 
 } // namespace gf

@@ -8,52 +8,26 @@
 
 namespace gf {
 
-namespace {
-
-// --algorithm fasd | facg and --alpha (auto, or a step > 0).
-DescentParams parse_descent(const FixCommandOptions& opt) {
-  DescentParams d;
-  if (opt.algorithm == "fasd") d.method = DescentMethod::fasd;
-  if (opt.algorithm == "facg") d.method = DescentMethod::facg;
-  if (d.method == DescentMethod::none) {
-    if (opt.given.count("--alpha"))
-      throw Error("--alpha applies to --algorithm fasd or facg, not to " + opt.algorithm);
-    return d;
-  }
-  if (opt.alpha == "auto") return d;
-  std::size_t used = 0;
-  try {
-    d.alpha = std::stod(opt.alpha, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != opt.alpha.size() || !(d.alpha > 0) || !std::isfinite(d.alpha))
-    throw Error("--alpha must be auto or a positive step, got '" + opt.alpha + "'");
-  return d;
-}
-
-} // namespace
-
 std::vector<std::pair<std::string, std::string>> defining_options(const FixCommandOptions& opt) {
   const auto real = [](double v) { return provenance_text(v); }; // shortest exact text
-  const EngineOptions& e = opt.engine;
+  const FixPlan& p = opt.plan;
   std::vector<std::pair<std::string, std::string>> d = {
-      {"gauge", gauge_name(e.gauge)},
-      {"precision", precision_name(e.precision)},
-      {"storage", std::to_string(storage_option(e.storage))},
-      {"tolerance", real(opt.fix.tolerance)},
-      {"algorithm", opt.algorithm},
-      {"alpha", opt.alpha},
-      {"omega", real(opt.omega)},
-      {"check-interval", std::to_string(opt.fix.check_interval)},
-      {"reproject-interval", std::to_string(opt.fix.reproject_interval)},
-      {"anneal-steps", std::to_string(opt.anneal_steps)},
-      {"t-max", real(opt.t_max)},
-      {"t-min", real(opt.t_min)},
-      {"micro-steps", std::to_string(opt.micro_steps)},
-      {"sr-steps", std::to_string(opt.sr_steps)},
-      {"sr-probability", real(opt.sr_probability)},
-      {"seed", std::to_string(e.seed)},
+      {"gauge", name_of(p.gauge)},
+      {"precision", name_of(p.precision)},
+      {"storage", std::to_string(storage_reals(p))},
+      {"tolerance", real(p.tolerance)},
+      {"algorithm", name_of(p.algorithm)},
+      {"alpha", p.alpha == 0 ? "auto" : real(p.alpha)},
+      {"omega", real(p.omega)},
+      {"check-interval", std::to_string(p.check_interval)},
+      {"reproject-interval", std::to_string(p.reproject_interval)},
+      {"anneal-steps", std::to_string(p.anneal_steps)},
+      {"t-max", real(p.t_max)},
+      {"t-min", real(p.t_min)},
+      {"micro-steps", std::to_string(p.micro_steps)},
+      {"sr-steps", std::to_string(p.sr_steps)},
+      {"sr-probability", real(p.sr_probability)},
+      {"seed", std::to_string(p.seed)},
       {"random-transform", std::to_string(opt.random_transform_seed)},
       {"copies", std::to_string(opt.copies)},
       {"copy-tolerance", real(opt.copy_tolerance)},
@@ -92,55 +66,18 @@ std::vector<std::pair<std::string, std::string>> defining_options(const FixComma
   return d;
 }
 
-void build_schedule(FixCommandOptions& opt) {
-  opt.fix.phases.clear();
-  if (opt.anneal_steps > 0) {
-    Phase p;
-    p.update.kind = UpdateKind::heatbath;
-    p.sweeps = opt.anneal_steps;
-    p.t_max = opt.t_max;
-    p.t_min = opt.t_min;
-    p.micro_steps = opt.micro_steps;
-    opt.fix.phases.push_back(p);
-  }
-  if (opt.sr_steps > 0) {
-    Phase p;
-    p.update.kind = UpdateKind::stochastic_relaxation;
-    p.update.probability = opt.sr_probability;
-    p.sweeps = opt.sr_steps;
-    opt.fix.phases.push_back(p);
-  }
-  Phase last;
-  last.descent = parse_descent(opt);
-  if (last.descent.method == DescentMethod::none) {
-    try {
-      last.update.kind = parse_update_kind(opt.algorithm);
-    } catch (const Error&) {
-      throw Error("unknown --algorithm '" + opt.algorithm +
-                  "' (expected relaxation, overrelaxation, stochastic, fasd or facg)");
-    }
-  }
-  if (last.update.kind == UpdateKind::heatbath || last.update.kind == UpdateKind::microcanonical)
-    throw Error("--algorithm " + opt.algorithm +
-                " cannot fix a gauge on its own (use relaxation, overrelaxation or stochastic; "
-                "annealing goes with --anneal-steps)");
-  last.update.omega = opt.omega;
-  last.update.probability = opt.sr_probability;
-  last.sweeps = opt.max_iterations;
-  opt.fix.phases.push_back(last);
-  if (opt.max_iterations < 1) throw Error("--max-iterations must be at least 1");
-  if (opt.nc != 2 && opt.nc != 3) throw Error("--group must be su2 or su3");
+void complete_plan(FixCommandOptions& opt) {
+  FixPlan& p = opt.plan;
+  p.track_transform = !opt.transform_output.empty();
+  p.history = !opt.history.empty();
+  if (opt.given.count("--alpha") && p.algorithm != Algorithm::fasd &&
+      p.algorithm != Algorithm::facg)
+    throw Error(std::string("--alpha applies to --algorithm fasd or facg, not to ") +
+                name_of(p.algorithm));
   for (int d = 0; d < 4; ++d)
     if (opt.lattice[d] < 2 || opt.lattice[d] % 2)
       throw Error("--lattice extents must be even and at least 2");
-  if (opt.anneal_steps > 0 && !(opt.t_min <= opt.t_max))
-    throw Error("--t-min " + provenance_text(opt.t_min) + " exceeds --t-max " +
-                provenance_text(opt.t_max) + " (annealing cools from --t-max to --t-min)");
-  opt.fix.record_history = !opt.history.empty();
-  validate(opt.fix, opt.engine.gauge);
-  opt.engine.storage =
-      parse_storage(opt.storage == "auto" ? auto_storage_reals(opt.fix, opt.engine.backend)
-                                          : std::stoi(opt.storage));
+  fix_schedule(p, OptionSpelling::command_line); // checks every option of the plan
 }
 
 } // namespace gf

@@ -1,10 +1,10 @@
 // fix_options.h: everything `gaugefix fix` is told, from the command line and from a YAML
-// file, and its validation. The CLI (fix_command.cpp) fills it; run_fix consumes it.
+// file, and its validation. The CLI (fix_command.cpp) fills it; run_fix consumes it. What to
+// fix and how is its FixPlan (run/fix_plan.h), the description gaugefix::fix fills too.
 #pragma once
 #include "app/log_options.h"
 #include "app/measurements.h"
-#include "fix/engine.h"
-#include "fix/schedule.h"
+#include "run/fix_plan.h"
 #include <array>
 #include <cstdint>
 #include <set>
@@ -21,7 +21,7 @@ struct FixCommandOptions {
   std::string input_list;          // a file of input paths, one per line
   std::string generate = "smooth"; // unit | smooth | hot (when no input)
   std::array<int, 4> lattice = {8, 8, 8, 8};
-  int nc = 3;
+  Group group = Group::su3;
   std::uint64_t random_transform_seed = 0; // 0: none
   // output; with several inputs each name is a pattern (output_pattern.h)
   std::string output;
@@ -36,22 +36,10 @@ struct FixCommandOptions {
   std::string journal; // the ensemble's journal (journal.h); empty: a default with several inputs
   std::string unconverged = "mark"; // mark: write <output>.unconverged; discard: no field
   std::string config;               // the --config file (an input: never written)
-  std::string exchange = "auto";    // halo path between GPUs (comm/channel.h)
-  std::string tuning;               // off | cached | on | force; empty: $GAUGEFIX_TUNING, else on
-  // algorithm
-  EngineOptions engine;
-  FixOptions fix;
-  std::string algorithm =
-      "overrelaxation"; // or fasd, facg (Fourier-accelerated, fourier/descent.h)
-  double omega = 1.7;
-  std::string storage = "auto"; // --storage: 8, 12, 18 or auto (auto_storage_reals, schedule.h)
-  std::string alpha = "auto";   // fasd / facg step: auto (line search) or a number > 0
-  int max_iterations = 20000;
-  int anneal_steps = 0;
-  double t_max = 4.0, t_min = 1e-4;
-  int micro_steps = 3;
-  int sr_steps = 0;
-  double sr_probability = 0.5;
+  // the gauge, the schedule, the engine: --gauge, --algorithm, --tolerance, ..., --storage
+  // (auto: 0), --alpha (auto: 0), --tuning, --exchange; its track_transform and history follow
+  // --transform-output and --history (complete_plan)
+  FixPlan plan;
   // Gribov copies (gribov_copies.h): random starts per configuration, the best written
   int copies = 1;
   bool keep_copies = false;     // write every copy too (copy_path, output_pattern.h)
@@ -72,7 +60,8 @@ struct FixCommandOptions {
 // result does not depend on it.
 std::vector<std::pair<std::string, std::string>> defining_options(const FixCommandOptions& opt);
 
-// Builds opt.fix.phases from the algorithm options; throws Error naming a bad option.
-void build_schedule(FixCommandOptions& opt);
+// Sets the plan's track_transform and history from the outputs asked for, and checks the plan
+// and the generated field's options; throws Error naming a bad option.
+void complete_plan(FixCommandOptions& opt);
 
 } // namespace gf

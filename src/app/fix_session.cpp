@@ -1,17 +1,10 @@
 #include "app/fix_session.h"
-#include "comm/mpi_channel.h"
 #include "core/log.h"
 
 namespace gf {
 
-FixSession::FixSession(FixCommandOptions& opt, const World& world)
-    : opt_(opt), tuning_(make_tuning(opt.tuning, opt.engine.backend, world.node_rank(),
-                                     log::stream(log::Kind::debug))) {
-  opt.engine.track_transform = !opt.transform_output.empty();
-  opt.engine.node_rank = world.node_rank();
-  if (world.size() > 1) opt.engine.channel = make_channel(world, parse_exchange_path(opt.exchange));
-  opt.engine.tuner = tuning_.tuner.get();
-}
+FixSession::FixSession(const FixCommandOptions& opt, const World& world)
+    : setup_(opt.plan, OptionSpelling::command_line, world, log::stream(log::Kind::debug)) {}
 
 Engine& FixSession::load(const HostField& links) {
   const Geometry& g = links.geom;
@@ -23,8 +16,7 @@ Engine& FixSession::load(const HostField& links) {
     return *engine_;
   }
   engine_.reset(); // its device memory first
-  engine_ = make_engine(links, opt_.engine);
-  engine_->prepare(schedule_update_kinds(opt_.fix));
+  engine_ = setup_.make_engine(links);
   nc_ = links.nc;
   geom_ = g;
   return *engine_;

@@ -1,6 +1,7 @@
 #include "app/generate_command.h"
 #include "app/build_info.h"
 #include "app/cli_checks.h"
+#include "app/enum_option.h"
 #include "comm/world.h"
 #include "core/error.h"
 #include "core/log.h"
@@ -15,7 +16,9 @@ namespace gf {
 void add_generate_options(CLI::App& generate, GenerateCommandOptions& opt) {
   EnsembleOptions& e = opt.ensemble;
   add_lattice_option(generate, e.lattice, "extents Lx,Ly,Lz,Lt (required for cold and hot starts)");
-  generate.add_option("--group", opt.group, "su2 or su3 (default: the start file's, else su3)");
+  add_enum_option<Group>(
+      generate, "--group", [&e](Group g) { e.nc = group_nc(g); },
+      "su2 or su3 (default: the start file's, else su3)");
   generate.add_option("--beta", e.generator.beta, "Wilson gauge coupling beta > 0")
       ->check(positive_real)
       ->required()
@@ -34,15 +37,13 @@ void add_generate_options(CLI::App& generate, GenerateCommandOptions& opt) {
       ->check(whole_number);
   generate.add_option("--seed", e.generator.seed, "seed of the random numbers")
       ->check(whole_number);
-  generate.add_option("--precision,-p", opt.precision, "single, mixed or double");
-  generate.add_option("--backend", opt.backend, "cpu or cuda");
+  add_enum_option(generate, "--precision,-p", e.generator.precision, "single, mixed or double");
+  add_enum_option(generate, "--backend", e.generator.backend, "cpu or cuda");
   generate.add_option("--storage", opt.storage,
                       "reals stored per SU(3) link: 8, 12 or 18 (SU(2): 12 or 18)");
-  generate
-      .add_option("--tuning", opt.tuning,
+  add_enum_option(generate, "--tuning", opt.tuning,
                   "launch parameters: off (defaults), cached, on (tune what the cache lacks) or "
-                  "force (default: $GAUGEFIX_TUNING, else on)")
-      ->check(CLI::IsMember({"off", "cached", "on", "force"}));
+                  "force (default: $GAUGEFIX_TUNING, else on)");
   generate
       .add_option("--output-prefix,-o", e.output_prefix,
                   "configurations go to PREFIX.0000, PREFIX.0001, ... (64-bit, full matrices)")
@@ -67,15 +68,9 @@ auto parse_option(const char* option, F parse) {
 
 void parse_names(GenerateCommandOptions& opt) {
   GeneratorOptions& g = opt.ensemble.generator;
-  g.precision = parse_option("--precision", [&] { return parse_precision(opt.precision); });
-  g.backend = parse_option("--backend", [&] { return parse_backend(opt.backend); });
   g.storage = parse_storage(opt.storage);
   opt.ensemble.format =
       parse_option("--output-format", [&] { return parse_format(opt.output_format); });
-  if (opt.group.empty()) return;
-  if (opt.group != "su2" && opt.group != "su3")
-    throw Error("--group: unknown group '" + opt.group + "' (expected su2 or su3)");
-  opt.ensemble.nc = opt.group == "su2" ? 2 : 3;
 }
 
 EnsembleObserver printer(const GenerateCommandOptions& opt, const Tuner& tuner) {
@@ -85,7 +80,8 @@ EnsembleObserver printer(const GenerateCommandOptions& opt, const Tuner& tuner) 
     log::info("# generate: SU({}) {}x{}x{}x{}, beta = {:g}, 1 heatbath + {} overrelaxation sweeps "
               "per sweep, {} precision, {}-real storage on {}",
               s.nc, s.lattice[0], s.lattice[1], s.lattice[2], s.lattice[3], e.generator.beta,
-              e.or_sweeps, opt.precision, opt.storage, opt.backend);
+              e.or_sweeps, name_of(e.generator.precision), opt.storage,
+              name_of(e.generator.backend));
     if (!s.resumed_from.empty())
       log::info("# resuming after {} (sweep {})", s.resumed_from, long(s.sweep));
     if (s.next_config >= e.configs) log::info("# all {} configurations exist already", e.configs);

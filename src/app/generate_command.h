@@ -12,17 +12,16 @@
 #pragma once
 #include "app/log_options.h"
 #include "gen/ensemble.h"
+#include "tuning/tune_mode.h"
 #include <CLI/CLI.hpp>
 
 namespace gf {
 
 struct GenerateCommandOptions {
   EnsembleOptions ensemble;
-  std::string group;                // su2 | su3; empty: the start file's, else su3
-  std::string precision = "double"; // single | mixed | double
-  std::string backend = "cpu";      // cpu | cuda
-  int storage = 12;                 // reals per SU(3) link: 8, 12 or 18 (lattice/storage.h)
-  std::string tuning;               // off | cached | on | force; empty: $GAUGEFIX_TUNING, else on
+  // --group sets ensemble.nc, --precision and --backend ensemble.generator's
+  int storage = 12; // reals per SU(3) link: 8, 12 or 18 (lattice/storage.h)
+  TuneMode tuning = TuneMode::from_environment;
   std::string output_format = "nersc"; // nersc | ildg | scidac | hdf5 (ensemble.h)
   LogOptions log;
 };

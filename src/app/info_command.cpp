@@ -109,7 +109,7 @@ std::string describe_transform(const std::string& path, const TransformInfo& inf
 
 std::string describe_check(GaugeKind gauge, const Measurement& m) {
   std::string s =
-      line(("check " + std::string(gauge_name(gauge))).c_str(),
+      line(("check " + std::string(name_of(gauge))).c_str(),
            "F " + provenance_text(m.functional) + ", theta " + provenance_text(m.theta) +
                ", max theta_t " + provenance_text(m.theta_max_slice));
   if (gauge != GaugeKind::coulomb) return s;
@@ -156,7 +156,7 @@ Value record_file(const std::string& path, const FileInfo& info) {
 
 void add_check(Value& file, GaugeKind gauge, const Measurement& m) {
   Value c;
-  c.add("gauge", gauge_name(gauge)).add("functional", m.functional).add("theta", m.theta);
+  c.add("gauge", name_of(gauge)).add("functional", m.functional).add("theta", m.theta);
   c.add("theta_max_slice", m.theta_max_slice);
   if (gauge == GaugeKind::coulomb) {
     Value::List slices;
@@ -208,7 +208,7 @@ std::string describe(const std::string& path, const InfoCommandOptions& opt, con
   std::string text = describe_file(path, info);
   record = record_file(path, info);
   if (!opt.check.empty()) {
-    const GaugeKind gauge = parse_gauge(opt.check);
+    const GaugeKind gauge = parse_name<GaugeKind>("--check", opt.check);
     const Measurement m = measure_gauge(u, gauge, world);
     text += describe_check(gauge, m);
     add_check(record, gauge, m);

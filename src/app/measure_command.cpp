@@ -45,7 +45,8 @@ void check_gauge(const MeasureCommandOptions& opt, GaugeKind gauge, const std::s
 int run_measure(const MeasureCommandOptions& opt, const std::string& command_line,
                 const World& world) {
   check_measure_options(opt.measure, opt.given, false, GaugeKind::landau);
-  if (!opt.gauge.empty()) check_gauge(opt, parse_gauge(opt.gauge), "--gauge " + opt.gauge);
+  if (!opt.gauge.empty())
+    check_gauge(opt, parse_name<GaugeKind>("--gauge", opt.gauge), "--gauge " + opt.gauge);
   const std::vector<MeasureOutput> outputs = measure_outputs(opt.measure);
   std::vector<NamedPath> out_paths;
   for (const MeasureOutput& o : outputs)
@@ -62,9 +63,9 @@ int run_measure(const MeasureCommandOptions& opt, const std::string& command_lin
   const std::optional<GaugeFixingRecord>& fixed = info.provenance.gauge_fixing;
   GaugeKind gauge = GaugeKind::landau;
   if (!opt.gauge.empty())
-    gauge = parse_gauge(opt.gauge);
+    gauge = parse_name<GaugeKind>("--gauge", opt.gauge);
   else if (fixed)
-    gauge = parse_gauge(fixed->gauge);
+    gauge = parse_name<GaugeKind>("the gauge of its gauge-fixing record", fixed->gauge);
   if (opt.gauge.empty()) // with --gauge it was checked before reading
     check_gauge(opt, gauge,
                 fixed ? "the gauge-fixing record of '" + opt.input + "'"
@@ -72,14 +73,14 @@ int run_measure(const MeasureCommandOptions& opt, const std::string& command_lin
   if (!opt.measure.static_potential.empty() && gauge != GaugeKind::coulomb)
     log::warning("--static-potential: '{}' is taken as {} gauge ({}); the static potential from "
                  "Wilson lines assumes Coulomb gauge",
-                 opt.input, gauge_name(gauge),
+                 opt.input, name_of(gauge),
                  !opt.gauge.empty() ? "--gauge"
                  : fixed            ? "its gauge-fixing record"
                                     : "no gauge-fixing record");
   const std::string checksum = input_checksum(info);
   log::info("# input: {} ({}, SU({}) {}x{}x{}x{}{}), gauge {}{}", opt.input,
             format_name(info.format), u.nc, u.geom.L[0], u.geom.L[1], u.geom.L[2], u.geom.L[3],
-            checksum.empty() ? "" : ", " + checksum, gauge_name(gauge),
+            checksum.empty() ? "" : ", " + checksum, name_of(gauge),
             fixed ? ", fixed to theta " + provenance_text(fixed->theta)
                   : ", no gauge-fixing record");
   measure_field(u, opt.measure, gauge, outputs,

@@ -19,7 +19,7 @@ namespace gf {
 namespace {
 
 MomentumCut cut_of(const MeasureOptions& opt) {
-  return {parse_cut("--cut", opt.cut), opt.max_n2, opt.cylinder_width};
+  return {parse_name<CutKind>("--cut", opt.cut), opt.max_n2, opt.cylinder_width};
 }
 
 Table gluon_table(const HostField& u, const MeasureOptions& opt, GaugeKind gauge,
@@ -221,12 +221,12 @@ void check_measure_options(const MeasureOptions& opt, const std::set<std::string
     if (given.count(sub) && !eigen)
       throw Error(std::string(sub) + " is given without --lowest-eigenvalue: nothing uses it");
   if (eigen && opt.eigen_max_iterations < 1) throw Error("--eigen-max-iterations must be >= 1");
-  if (in_fix) check_measure_gauge(opt, gauge, std::string("--gauge ") + gauge_name(gauge));
+  if (in_fix) check_measure_gauge(opt, gauge, std::string("--gauge ") + name_of(gauge));
 }
 
 void check_measure_gauge(const MeasureOptions& opt, GaugeKind gauge, const std::string& source) {
   const std::string taken =
-      std::string("the field is taken as ") + gauge_name(gauge) + " gauge (" + source + ")";
+      std::string("the field is taken as ") + name_of(gauge) + " gauge (" + source + ")";
   if (!opt.ghost_propagator.empty() && gauge != GaugeKind::landau)
     throw Error("--ghost-propagator: the ghost propagator is measured in Landau gauge; " + taken);
   if (!opt.lowest_eigenvalue.empty() && gauge != GaugeKind::landau)
@@ -254,7 +254,7 @@ RunRecord measurement_record(const std::string& command_line, const std::string&
                  {"command", command_line},
                  {"input", input},
                  {"input_checksum", checksum},
-                 {"gauge", gauge_name(gauge)}};
+                 {"gauge", name_of(gauge)}};
   if (const auto& f = provenance.gauge_fixing) {
     r.insert(r.end(), {{"gauge_fixing_gauge", f->gauge},
                        {"gauge_fixing_tolerance", provenance_text(f->tolerance)},

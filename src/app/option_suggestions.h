@@ -1,7 +1,5 @@
 // option_suggestions.h: help for names a user mistyped or has to guess.
-// nearest_name: of `candidates`, the one closest to `word` in edit distance (Levenshtein:
-//   insertions, deletions, substitutions), where it is near enough to be a typo (at most 2
-//   edits and fewer than half of word's characters); empty otherwise.
+// nearest_name (core/nearest_name.h): the candidate a mistyped word is nearest to.
 // unknown_option_hint: for the arguments of `args` that look like long options ("--name" or
 //   "--name=value") and are no option of `sub`, " (did you mean --tolerance?)" naming the
 //   nearest option of each that has one; empty where none has.
@@ -10,13 +8,13 @@
 // config_footer: the --config paragraph of sub's help, its examples taken from sub's own
 //   options (their defaults), so that each subcommand shows keys it has.
 #pragma once
+#include "core/nearest_name.h"
 #include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
 
 namespace gf {
 
-std::string nearest_name(const std::string& word, const std::vector<std::string>& candidates);
 std::string unknown_option_hint(const CLI::App& sub, const std::vector<std::string>& args);
 std::vector<std::string> long_option_names(const CLI::App& sub);
 std::string config_footer(const CLI::App& sub);

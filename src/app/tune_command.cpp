@@ -1,5 +1,6 @@
 #include "app/tune_command.h"
 #include "app/cli_checks.h"
+#include "app/enum_option.h"
 #include "comm/decomposition.h"
 #include "comm/mpi_channel.h"
 #include "core/error.h"
@@ -16,21 +17,21 @@ namespace gf {
 
 void add_tune_options(CLI::App& tune, TuneCommandOptions& opt) {
   add_lattice_option(tune, opt.lattice, "extents Lx,Ly,Lz,Lt of the whole lattice");
-  tune.add_option("--gauge,-g", opt.gauge, "landau, coulomb or mag")
-      ->check(CLI::IsMember({"landau", "coulomb", "mag"}));
-  tune.add_option("--group", opt.group, "su2 or su3")->check(CLI::IsMember({"su2", "su3"}));
-  tune.add_option("--precision,-p", opt.precision, "single, mixed or double")
-      ->check(CLI::IsMember({"single", "mixed", "double"}));
-  tune.add_option("--backend", opt.backend, "cpu or cuda (default: cuda where the build has it)")->check(CLI::IsMember({"cpu", "cuda"}));
+  add_enum_option(tune, "--gauge,-g", opt.gauge, "landau, coulomb or mag");
+  add_enum_option(tune, "--group", opt.group, "su2 or su3");
+  add_enum_option(tune, "--precision,-p", opt.precision, "single, mixed or double");
+  add_enum_option(tune, "--backend", opt.backend,
+                  "cpu or cuda (default: cuda where the build has it)");
   tune.add_option("--storage", opt.storage,
                   "reals stored per SU(3) link: 8, 12 or 18 (SU(2): 12 or 18)")
       ->check(CLI::IsMember({8, 12, 18}));
   tune.add_flag("--transform", opt.transform, "the launches that also update g(x)");
   tune.add_flag("--anneal", opt.anneal, "also the heatbath of simulated annealing");
-  tune.add_option("--tuning", opt.tuning, "force (retune), on (tune what the cache lacks) or cached")
+  add_enum_option(tune, "--tuning", opt.tuning,
+                  "force (retune), on (tune what the cache lacks) or cached")
       ->check(CLI::IsMember({"force", "on", "cached"}));
-  tune.add_option("--exchange", opt.exchange, "halo path between GPUs: auto, staged, direct or peer")
-      ->check(CLI::IsMember({"auto", "staged", "direct", "peer"}));
+  add_enum_option(tune, "--exchange", opt.exchange,
+                  "halo path between GPUs: auto, staged, direct or peer");
   tune.add_flag("--table", opt.table, "print the lines of the default table for the winners");
   add_log_options(tune, opt.log);
 }
@@ -45,13 +46,13 @@ int run_tune(const TuneCommandOptions& opt) {
       throw Error("--lattice: extent " + std::to_string(L[d]) + " in direction " + std::to_string(d) +
                   " must be even and >= 2");
   EngineOptions eo;
-  eo.gauge = parse_gauge(opt.gauge);
-  eo.precision = parse_precision(opt.precision);
-  eo.backend = parse_backend(opt.backend);
+  eo.gauge = opt.gauge;
+  eo.precision = opt.precision;
+  eo.backend = opt.backend;
   eo.storage = parse_storage(opt.storage);
   eo.track_transform = opt.transform;
   eo.node_rank = world.node_rank();
-  if (world.size() > 1) eo.channel = make_channel(world, parse_exchange_path(opt.exchange));
+  if (world.size() > 1) eo.channel = make_channel(world, opt.exchange);
   const bool root = world.rank() == 0;
   TuningSetup tuning = make_tuning(opt.tuning, eo.backend, eo.node_rank, nullptr);
   double stream = 0;
@@ -61,7 +62,8 @@ int run_tune(const TuneCommandOptions& opt) {
   tuning.tuner->set_stream_bandwidth(stream);
   eo.tuner = tuning.tuner.get();
 
-  HostField u = random_field(decompose_time(L, world), opt.group == "su2" ? 2 : 3, 1, 0.4, RandomPurpose::test);
+  HostField u =
+      random_field(decompose_time(L, world), group_nc(opt.group), 1, 0.4, RandomPurpose::test);
   auto engine = make_engine(u, eo);
   UpdateParams local; // overrelaxation: the local family's kernel
   engine->sweep(local, 0);

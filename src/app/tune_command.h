@@ -7,6 +7,8 @@
 // (tuning/default_params.cpp). Bad options throw gf::Error naming the option.
 #pragma once
 #include "app/log_options.h"
+#include "fix/engine.h"
+#include "tuning/tune_mode.h"
 #include <CLI/CLI.hpp>
 #include <array>
 #include <string>
@@ -15,19 +17,19 @@ namespace gf {
 
 struct TuneCommandOptions {
   std::array<int, 4> lattice = {32, 32, 32, 32};
-  std::string gauge = "landau";
-  std::string group = "su3";
-  std::string precision = "double";
+  GaugeKind gauge = GaugeKind::landau;
+  Group group = Group::su3;
+  Precision precision = Precision::double_;
 #ifdef GAUGEFIX_HAVE_CUDA // the backend the build has
-  std::string backend = "cuda";
+  Backend backend = Backend::cuda;
 #else
-  std::string backend = "cpu";
+  Backend backend = Backend::cpu;
 #endif
   int storage = 12;
   bool transform = false; // tune the launches that also update g(x)
   bool anneal = false;    // tune the heatbath too
-  std::string tuning = "force";
-  std::string exchange = "auto";
+  TuneMode tuning = TuneMode::force;
+  ExchangePath exchange = ExchangePath::automatic;
   bool table = false;
   LogOptions log;
 };

@@ -6,35 +6,6 @@
 
 namespace gf {
 
-Precision parse_precision(const std::string& name) {
-  if (name == "single") return Precision::single;
-  if (name == "mixed") return Precision::mixed;
-  if (name == "double") return Precision::double_;
-  throw Error("unknown precision '" + name + "' (expected single, mixed or double)");
-}
-
-const char* precision_name(Precision p) {
-  switch (p) {
-  case Precision::single:
-    return "single";
-  case Precision::mixed:
-    return "mixed";
-  case Precision::double_:
-    return "double";
-  }
-  return "?";
-}
-
-Backend parse_backend(const std::string& name) {
-  if (name == "cpu") return Backend::cpu;
-  if (name == "cuda" || name == "gpu") return Backend::cuda;
-  throw Error("unknown backend '" + name + "' (expected cpu or cuda)");
-}
-
-const char* backend_name(Backend b) {
-  return b == Backend::cpu ? "cpu" : "cuda";
-}
-
 #ifdef GAUGEFIX_HAVE_CUDA
 bool cuda_available() {
   return cuda_device_count() > 0;

@@ -31,13 +31,9 @@
 
 namespace gf {
 
-enum class Precision { single, mixed, double_ };
-Precision parse_precision(const std::string& name); // throws Error naming the bad value
-const char* precision_name(Precision p);
-
-enum class Backend { cpu, cuda };
-Backend parse_backend(const std::string& name);
-const char* backend_name(Backend b);
+// The precision mode (fix/precision_types.h) and the backend; their names: core/option_names.h.
+using Precision = gaugefix::Precision;
+using Backend = gaugefix::Backend;
 bool cuda_available(); // built with CUDA and a device present
 
 // How a sweep kernel runs: threads per site (1 on the CPU; 1, 2, 4 or 8 on the GPU), on the

@@ -191,12 +191,12 @@ public:
       throw Error("Fourier-accelerated fixing (--algorithm fasd, facg) exists for Landau and "
                   "Coulomb gauge, "
                   "not for " +
-                  std::string(gauge_name(Gauge::kind)) + " gauge");
+                  std::string(name_of(Gauge::kind)) + " gauge");
     } else {
       if (!descent_) {
         EngineHooks hooks;
         hooks.key = [this](const std::string& kernel) {
-          return key(kernel + "." + gauge_name(Gauge::kind), "whole");
+          return key(kernel + "." + name_of(Gauge::kind), "whole");
         };
         hooks.refresh_halo = [this] { refresh_halo(); };
         hooks.links_changed = [this] { halo_fresh_ = false; };
@@ -377,7 +377,7 @@ private:
                             std::int64_t sites) {
     if (opt_.sweep_variant) return *opt_.sweep_variant;
     const std::string kernel =
-        std::string("sweep.") + gauge_name(Gauge::kind) + "." + family_name(Family);
+        std::string("sweep.") + name_of(Gauge::kind) + "." + family_name(Family);
     const LaunchParams& lp = choice_.choose(key(kernel, region), [&] {
       LaunchSpec spec;
       // 8 links (6 when the time links are left alone) read and written per site, g(x) too
@@ -527,7 +527,7 @@ private:
   const LaunchParams& measure_launch() {
     const SiteMeasure<Gauge, S, N> f = measure_functor();
     const std::int64_t n = geom_.local_volume();
-    return choice_.choose(key("measure." + std::string(gauge_name(Gauge::kind)), "whole"), [&] {
+    return choice_.choose(key("measure." + std::string(name_of(Gauge::kind)), "whole"), [&] {
       // minimal traffic: the site's up links of the gauge's directions (its down links are
       // other sites' up links, found in the cache) and two doubles written per site
       const double up_links = Gauge::n_functional_dirs;

@@ -1,12 +1,16 @@
-// gauge_kind.h: the names of the gauges gaugefix fixes, for options, summaries and dispatch.
+// gauge_kind.h: the gauges gaugefix fixes (gaugefix::Gauge, include/gaugefix/options.h), for
+// options, summaries and dispatch, and the N of each gauge group SU(N) (gaugefix::Group); their
+// names: core/option_names.h.
 #pragma once
-#include <string>
+#include "core/option_names.h"
 
 namespace gf {
 
-enum class GaugeKind { landau, coulomb, mag };
+using GaugeKind = gaugefix::Gauge;
+using Group = gaugefix::Group;
 
-GaugeKind parse_gauge(const std::string& name); // throws Error naming the bad value
-const char* gauge_name(GaugeKind g);
+constexpr int group_nc(Group group) {
+  return group == Group::su2 ? 2 : 3;
+}
 
 } // namespace gf

@@ -172,7 +172,7 @@ std::string ensemble_label(const EnsembleOptions& opt) {
   return fmt::format("wilson beta={} seed={} or-sweeps={} precision={} storage={} start={} "
                      "thermalisation={} separation={}",
                      opt.generator.beta, opt.generator.seed, opt.or_sweeps,
-                     precision_name(opt.generator.precision), storage_option(opt.generator.storage),
+                     name_of(opt.generator.precision), storage_option(opt.generator.storage),
                      is_generated_start(opt.start) ? opt.start : std::string("file"),
                      opt.thermalisation, opt.separation);
 }

@@ -109,7 +109,7 @@ private:
 
   TuneKey key(const std::string& kernel) const {
     return {kernel,
-            std::string("prec=") + precision_name(opt_.precision) + " storage=" +
+            std::string("prec=") + name_of(opt_.precision) + " storage=" +
                 std::to_string(reals_per_matrix<N>(opt_.storage)) + " group=su" + std::to_string(N),
             std::to_string(geom_.L[0]) + "x" + std::to_string(geom_.L[1]) + "x" +
                 std::to_string(geom_.L[2]) + "x" + std::to_string(geom_.nt),

@@ -37,25 +37,6 @@ double lattice_momentum(int n, int L) {
   return 2.0 * std::sin(n * (2.0 * std::numbers::pi / L) * 0.5);
 }
 
-CutKind parse_cut(const std::string& option, const std::string& name) {
-  if (name == "psq") return CutKind::psq;
-  if (name == "hypercubic") return CutKind::hypercubic;
-  if (name == "cylinder") return CutKind::cylinder;
-  throw Error(option + ": '" + name + "' is not a cut (psq, hypercubic or cylinder)");
-}
-
-const char* cut_name(CutKind kind) {
-  switch (kind) {
-  case CutKind::psq:
-    return "psq";
-  case CutKind::hypercubic:
-    return "hypercubic";
-  case CutKind::cylinder:
-    return "cylinder";
-  }
-  return "";
-}
-
 std::vector<std::array<int, 4>> cut_momenta(const int L[4], int dims, const MomentumCut& cut) {
   const int smallest = *std::min_element(L, L + dims);
   double ratio[4];

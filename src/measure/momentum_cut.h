@@ -10,24 +10,22 @@
 //   - cylinder:   n2 <= max_n2 and the lattice momentum p_mu = 2 sin(pi n_mu/L_mu) lies within
 //                 2 pi w/s of one of the body diagonals (GLU's cylinder_DF, w the width).
 // The list is symmetric under n -> -n where every kept n has |n_mu| < L_mu/2.
-// parse_cut throws gf::Error naming the option for an unknown name.
+// The cuts' names: core/option_names.h.
 #pragma once
+#include "core/option_names.h"
 #include <array>
 #include <string>
 #include <vector>
 
 namespace gf {
 
-enum class CutKind { psq, hypercubic, cylinder };
+using CutKind = gaugefix::Cut;
 
 struct MomentumCut {
   CutKind kind = CutKind::psq;
   int max_n2 = 0;
   double cylinder_width = 1.0;
 };
-
-CutKind parse_cut(const std::string& option, const std::string& name);
-const char* cut_name(CutKind kind);
 
 // p = 2 sin(pi n/L), evaluated as GLU evaluates it (2 sin((n 2pi/L)/2)).
 double lattice_momentum(int n, int L);

@@ -149,14 +149,18 @@ def test_errors_name_the_function_and_option(field):
     cases = [
         (dict(tolerance=float("inf")), "fix: tolerance must be a positive finite number"),
         (dict(gauge="axial"), "fix: gauge: unknown gauge 'axial'"),
-        (dict(algorithm="heatbath"), "fix: algorithm heatbath cannot fix a gauge on its own"),
+        (dict(algorithm="heatbath"), r"fix: algorithm: unknown algorithm 'heatbath' \(expected "
+         r"relaxation, overrelaxation, stochastic, fasd or facg\)"),
+        (dict(gauge="landua"), r"fix: gauge: unknown gauge 'landua' \(expected landau, coulomb or "
+         r"mag; did you mean landau\?\)"),
+        (dict(exchange="mail"), "fix: exchange: unknown exchange path 'mail'"),
         (dict(omega=2.5), "omega"),
         (dict(storage=16), "fix: storage must be 8, 12 or 18"),
         (dict(precision="quad"), "fix: precision: unknown precision 'quad'"),
         (dict(backend="tpu"), "fix: backend: unknown backend 'tpu'"),
         (dict(tuning="always"), "fix: tuning: unknown tuning mode 'always'"),
         (dict(max_iterations=0), "fix: max_iterations must be at least 1"),
-        (dict(algorithm="newton"), "fix: unknown algorithm 'newton'"),
+        (dict(algorithm="newton"), "fix: algorithm: unknown algorithm 'newton'"),
         (dict(alpha=0.1), "fix: alpha applies to algorithm fasd or facg, not to overrelaxation"),
         (dict(algorithm="fasd", alpha=-1.0), "fix: alpha must be 0"),
         (dict(algorithm="facg", gauge="mag"), "fix: algorithm facg: Fourier acceleration exists"),

@@ -45,11 +45,11 @@ def test_heatbath_plaquette_against_its_definition():
 def test_bad_options_name_the_option():
     with pytest.raises(gaugefix.Error, match="generate: lattice: extent 5 in direction 3"):
         gaugefix.generate((4, 4, 4, 5))
-    with pytest.raises(gaugefix.Error, match="generate: unknown start 'warm'"):
+    with pytest.raises(gaugefix.Error, match="generate: start: unknown start 'warm'"):
         gaugefix.generate((4, 4, 4, 4), start="warm")
     with pytest.raises(gaugefix.Error, match="generate: beta must be > 0"):
         gaugefix.generate((4, 4, 4, 4), beta=-1, sweeps=1)
-    with pytest.raises(gaugefix.Error, match="generate: unknown group 'su4'"):
+    with pytest.raises(gaugefix.Error, match="generate: group: unknown group 'su4'"):
         gaugefix.generate((4, 4, 4, 4), group="su4")
     with pytest.raises(gaugefix.Error, match="generate: sweeps must be at least 0"):
         gaugefix.generate((4, 4, 4, 4), sweeps=-3)
