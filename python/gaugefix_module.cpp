@@ -4,8 +4,8 @@
 // failure the library reports. The interpreter lock is released while gaugefix computes,
 // reads or writes; a progress callback takes it back for each call.
 #include "python_arrays.h"
-#include <pybind11/functional.h>
 #include <charconv>
+#include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
 namespace py = pybind11;
@@ -197,8 +197,8 @@ PYBIND11_MODULE(gaugefix, m) {
       .def("__repr__", [](const gaugefix::FixResult& r) {
         return std::string("FixResult(converged=") + (r.converged ? "True" : "False") +
                ", iterations=" + std::to_string(r.iterations) +
-               ", functional=" + shortest(r.final.functional) + ", theta=" + shortest(r.final.theta) +
-               ")";
+               ", functional=" + shortest(r.final.functional) +
+               ", theta=" + shortest(r.final.theta) + ")";
       });
 
   m.def("read", &read_file, "path"_a, py::kw_only(), "checksum_warning_only"_a = false,
@@ -360,6 +360,70 @@ PYBIND11_MODULE(gaugefix, m) {
       "C(r, T) and V(r, T) = log(C(r, T)/C(r, T+1)) from the temporal Wilson lines of "
       "Coulomb-gauge links, as `gaugefix measure --static-potential` writes them: a dict of "
       "arrays r, t, correlator, potential.");
+
+  m.def(
+      "ghost_propagator",
+      [](const py::handle& links, int max_n2, const std::string& cut, double cylinder_width,
+         double tolerance, int max_iterations, const py::object& comm) {
+        const gaugefix::Communicator c = communicator(comm);
+        const gaugefix::Field f = field_from_array(links, "links", c);
+        gaugefix::GhostPropagatorOptions o;
+        o.max_n2 = max_n2;
+        o.cut = cut;
+        o.cylinder_width = cylinder_width;
+        o.tolerance = tolerance;
+        o.max_iterations = max_iterations;
+        gaugefix::MeasurementTable t;
+        {
+          py::gil_scoped_release unlocked;
+          t = gaugefix::ghost_propagator(f, o, c);
+        }
+        return table_dict(t);
+      },
+      "links"_a, py::kw_only(), "max_n2"_a = 4, "cut"_a = "psq", "cylinder_width"_a = 1.0,
+      "tolerance"_a = 1e-10, "max_iterations"_a = 1000, "comm"_a = py::none(),
+      "The ghost propagator of Landau-gauge links as `gaugefix measure --ghost-propagator` "
+      "writes it, at the momenta of the cut without n = 0: a dict of arrays nx, ny, nz, nt, p2, "
+      "ghost, iterations, residual (of the conjugate-gradient solves).");
+
+  m.def(
+      "lowest_eigenvalue",
+      [](const py::handle& links, double tolerance, int max_iterations, const py::object& comm) {
+        const gaugefix::Communicator c = communicator(comm);
+        const gaugefix::Field f = field_from_array(links, "links", c);
+        gaugefix::LowestEigenvalueOptions o;
+        o.tolerance = tolerance;
+        o.max_iterations = max_iterations;
+        gaugefix::MeasurementTable t;
+        {
+          py::gil_scoped_release unlocked;
+          t = gaugefix::lowest_eigenvalue(f, o, c);
+        }
+        return table_dict(t);
+      },
+      "links"_a, py::kw_only(), "tolerance"_a = 1e-6, "max_iterations"_a = 1000,
+      "comm"_a = py::none(),
+      "The lowest non-trivial eigenvalue of the Faddeev-Popov operator of Landau-gauge links "
+      "(Lanczos) as `gaugefix measure --lowest-eigenvalue` writes it: a dict of one-element "
+      "arrays eigenvalue, lanczos_steps, residual.");
+
+  m.def(
+      "abelian_projection",
+      [](const py::handle& links, const py::object& comm) {
+        const gaugefix::Communicator c = communicator(comm);
+        const gaugefix::Field f = field_from_array(links, "links", c);
+        gaugefix::MeasurementTable t;
+        {
+          py::gil_scoped_release unlocked;
+          t = gaugefix::abelian_projection(f, c);
+        }
+        return table_dict(t);
+      },
+      "links"_a, py::kw_only(), "comm"_a = py::none(),
+      "The Abelian projection of maximally-Abelian-gauge links as `gaugefix measure --abelian` "
+      "writes it: a dict of one-element arrays plaquette, polyakov_re, polyakov_im, then "
+      "polyakov_re_i, polyakov_im_i and density_i (monopole density) of each colour i, "
+      "unconserved.");
 
   m.def(
       "apply_transform",

@@ -155,6 +155,18 @@ ranks)
     diff <(grep -v '^# command' "$d/${f}1.csv") <(grep -v '^# command' "$d/${f}2.csv") > /dev/null ||
       fail "2 ranks differ from 1: $(diff "$d/${f}1.csv" "$d/${f}2.csv" | head)"
   done
+  # the static potential on the time slabs of 1, 2 and 4 ranks of 4^3 x 8, Wilson lines
+  # around the whole lattice (--max-t 7)
+  for n in 1 2 4; do
+    timeout 120 "$mpirun" -np $n --oversubscribe "$g" measure --input "$root/tests/data/lat..400.coulomb" \
+      --static-potential "$d/w$n.csv" --max-t 7 > "$d/stdout" 2> "$d/stderr" ||
+      fail "$n ranks: $(cat "$d/stderr")"
+  done
+  [ "$(rows "$d/w1.csv")" -eq 21 ] || fail "$(rows "$d/w1.csv") rows for r = 0..2, T = 1..7, not 21"
+  for n in 2 4; do
+    diff <(grep -v '^# command' "$d/w1.csv") <(grep -v '^# command' "$d/w$n.csv") > /dev/null ||
+      fail "$n ranks differ from 1: $(diff "$d/w1.csv" "$d/w$n.csv" | head)"
+  done
   # fix --measure on 2 ranks: the field and its measurement as on one rank
   for n in 1 2; do
     timeout 120 "$mpirun" -np $n --oversubscribe "$g" fix --quiet --input "$d/cfg" --tolerance 1e-12 \
@@ -177,6 +189,13 @@ ghost)
       d = $6 * $5 - 1; if (d < 0) d = -d; if (d > 1e-10 || $8 > 1e-10) exit 1; n++ } END { exit n != 32 }' ||
     fail "G(p) is not 1/p^2 on the unit field: $(cat "$d/unit.csv")"
   grep -q "measured ghost (32 rows) -> $d/unit.csv" "$d/stdout" || fail "log: $(cat "$d/stdout")"
+  # the gluon propagator's other cuts: |n_mu| <= 1 (3^4 - 1 momenta), the same 1/p^2
+  expect 0 -- "$g" measure --input "$d/unit.0000" --ghost-propagator "$d/cube.csv" --ghost-max-n2 1 \
+    --ghost-cut hypercubic
+  grep -v '^#' "$d/cube.csv" | awk -F, 'NR > 1 { if ($1 == 0 && $2 == 0 && $3 == 0 && $4 == 0) exit 1
+      if ($1 * $1 > 1 || $2 * $2 > 1 || $3 * $3 > 1 || $4 * $4 > 1) exit 1
+      d = $6 * $5 - 1; if (d < 0) d = -d; if (d > 1e-10) exit 1; n++ } END { exit n != 80 }' ||
+    fail "not the 80 momenta of the hypercubic cut with G(p) = 1/p^2: $(cat "$d/cube.csv")"
   # the Landau-fixed sample: a positive lowest eigenvalue, the ghost propagator above 1/p^2
   sample="$root/tests/data/lat..400.landau"
   expect 0 -- "$g" measure --input "$sample" --lowest-eigenvalue "$d/e.csv" --ghost-propagator "$d/gh.h5" \
@@ -201,6 +220,10 @@ ghost)
   expect 1 --ghost-max-n2 "$d/journal.yaml" -- "$g" fix --input "$d/cfg" --tolerance 1e-13 \
     --output "$d/{stem}.fixed" --measure ghost,eigenvalue --ghost-propagator "$d/{stem}.ghost.csv" \
     --ghost-max-n2 2 --lowest-eigenvalue "$d/{stem}.eig.csv" --journal "$d/journal.yaml"
+  expect 1 --ghost-cut "$d/journal.yaml" -- "$g" fix --input "$d/cfg" --tolerance 1e-13 \
+    --output "$d/{stem}.fixed" --measure ghost,eigenvalue --ghost-propagator "$d/{stem}.ghost.csv" \
+    --ghost-max-n2 1 --ghost-cut hypercubic --lowest-eigenvalue "$d/{stem}.eig.csv" \
+    --journal "$d/journal.yaml"
   printf 'ghost-propagator: %s\nghost-max-n2: 1\nlowest-eigenvalue: %s\n' "$d/again.csv" \
     "$d/again.eig.csv" > "$d/m.yaml"
   expect 0 -- "$g" measure --input "$d/cfg.fixed" --config "$d/m.yaml"
@@ -247,6 +270,12 @@ ghost_abelian_bad_options)
   expect 1 --ghost-max-n2 -- "${m[@]}" --ghost-propagator "$d/out.csv" --ghost-max-n2 0
   expect 1 --ghost-max-n2 --ghost-propagator -- "${m[@]}" --lowest-eigenvalue "$d/out.csv" --ghost-max-n2 1
   expect 1 --ghost-tolerance -- "${m[@]}" --ghost-propagator "$d/out.csv" --ghost-max-n2 1 --ghost-tolerance 0
+  expect 1 --ghost-cut --ghost-propagator -- "${m[@]}" --lowest-eigenvalue "$d/out.csv" --ghost-cut cylinder
+  expect 1 --ghost-cut sphere -- "${m[@]}" --ghost-propagator "$d/out.csv" --ghost-max-n2 1 --ghost-cut sphere
+  expect 1 --ghost-cylinder-width "--ghost-cut psq" -- "${m[@]}" --ghost-propagator "$d/out.csv" \
+    --ghost-max-n2 1 --ghost-cylinder-width 2
+  expect 1 --ghost-cylinder-width -- "${m[@]}" --ghost-propagator "$d/out.csv" --ghost-max-n2 1 \
+    --ghost-cut cylinder --ghost-cylinder-width 0
   expect 1 --ghost-max-iterations -- "${m[@]}" --ghost-propagator "$d/out.csv" --ghost-max-n2 1 \
     --ghost-max-iterations 0
   expect 1 --eigen-tolerance --lowest-eigenvalue -- "${m[@]}" --abelian "$d/out.csv" --gauge mag \

@@ -3,10 +3,10 @@
 // order of Field; a fix that reaches its tolerance, whose g(x) takes the input to the fixed
 // field and which leaves the plaquette alone; the progress callback; the automatic storage;
 // errors as gaugefix::Error naming the function and the option or file; fields not in SU(N)
-// refused, or projected onto it with reproject. ApiRanks (also run
+// refused, or projected onto it with reproject; the measurements' tables. ApiRanks (also run
 // on 2 ranks): with a communicator every rank's slab of generate, fix, measure and write, and
-// the gluon propagator and static potential of the slabs, are the single-process result, bit
-// for bit.
+// the gluon propagator, static potential, ghost propagator, lowest eigenvalue and Abelian
+// projection of the slabs, are the single-process result, bit for bit.
 #include "gaugefix/gaugefix.h"
 #include <algorithm>
 #include <cmath>
@@ -314,6 +314,84 @@ TEST(Api, FieldsNotInSuNAreRefused) {
   }
 }
 
+// The value of `column` in row `row` of a table.
+double cell(const MeasurementTable& t, std::size_t row, const std::string& column) {
+  const auto c = std::find(t.columns.begin(), t.columns.end(), column);
+  EXPECT_NE(c, t.columns.end()) << column;
+  return t.values.at(row * t.columns.size() + std::size_t(c - t.columns.begin()));
+}
+
+// The unit field: G(p) = 1/p^2 at every momentum of the cut, the lowest eigenvalue the smallest
+// p^2 = 4 sin^2(pi/4) = 2 on 4^4, an Abelian projection of ones without monopoles; on fixed
+// fields a positive G and eigenvalue and conserved currents; bad options named.
+TEST(Api, GhostPropagatorLowestEigenvalueAndAbelianProjection) {
+  GenerateOptions cold;
+  cold.lattice = {4, 4, 4, 4};
+  const Field unit = generate(cold);
+  GhostPropagatorOptions g;
+  g.max_n2 = 1;
+  g.cut = "hypercubic";
+  g.tolerance = 1e-12;
+  const MeasurementTable ghost = ghost_propagator(unit, g);
+  EXPECT_EQ(ghost.columns, (std::vector<std::string>{"nx", "ny", "nz", "nt", "p2", "ghost",
+                                                     "iterations", "residual"}));
+  EXPECT_EQ(ghost.rows(), 80u); // |n_mu| <= 1 but n = 0
+  for (std::size_t r = 0; r < ghost.rows(); ++r) {
+    EXPECT_NEAR(cell(ghost, r, "ghost") * cell(ghost, r, "p2"), 1.0, 1e-10) << r;
+    EXPECT_LE(cell(ghost, r, "residual"), 1e-12);
+  }
+  LowestEigenvalueOptions e;
+  e.tolerance = 1e-8;
+  const MeasurementTable eigen = lowest_eigenvalue(unit, e);
+  EXPECT_EQ(eigen.columns, (std::vector<std::string>{"eigenvalue", "lanczos_steps", "residual"}));
+  ASSERT_EQ(eigen.rows(), 1u);
+  EXPECT_NEAR(cell(eigen, 0, "eigenvalue"), 2.0, 1e-9);
+  EXPECT_LE(cell(eigen, 0, "residual"), 1e-8);
+  const MeasurementTable ones = abelian_projection(unit);
+  ASSERT_EQ(ones.columns.size(), 13u); // SU(3)
+  EXPECT_EQ(ones.columns.front(), "plaquette");
+  EXPECT_EQ(ones.columns.back(), "unconserved");
+  for (const char* c : {"plaquette", "polyakov_re", "polyakov_re_1", "polyakov_re_3"})
+    EXPECT_NEAR(cell(ones, 0, c), 1.0, 1e-14) << c;
+  for (const char* c : {"polyakov_im", "density_1", "density_2", "density_3", "unconserved"})
+    EXPECT_EQ(cell(ones, 0, c), 0.0) << c;
+
+  Field landau = generated({4, 4, 4, 4}), mag = landau;
+  FixOptions o;
+  ASSERT_TRUE(fix(landau, o).converged);
+  o.gauge = "mag";
+  ASSERT_TRUE(fix(mag, o).converged);
+  g.cut = "psq";
+  const MeasurementTable fixed_ghost = ghost_propagator(landau, g);
+  EXPECT_EQ(fixed_ghost.rows(), 8u);
+  for (std::size_t r = 0; r < fixed_ghost.rows(); ++r)
+    EXPECT_GT(cell(fixed_ghost, r, "ghost") * cell(fixed_ghost, r, "p2"), 1.0) << r;
+  const double lowest = cell(lowest_eigenvalue(landau), 0, "eigenvalue");
+  EXPECT_GT(lowest, 0);
+  EXPECT_LT(lowest, 2.0);
+  const MeasurementTable abelian = abelian_projection(mag);
+  EXPECT_EQ(cell(abelian, 0, "unconserved"), 0.0);
+  EXPECT_GT(cell(abelian, 0, "plaquette"), 0.0);
+  EXPECT_LT(cell(abelian, 0, "plaquette"), 1.0);
+  EXPECT_NEAR(cell(abelian, 0, "polyakov_re"),
+              (cell(abelian, 0, "polyakov_re_1") + cell(abelian, 0, "polyakov_re_2") +
+               cell(abelian, 0, "polyakov_re_3")) /
+                  3,
+              1e-14);
+
+  g.max_n2 = 0;
+  expect_error([&] { ghost_propagator(unit, g); }, "ghost_propagator: max_n2");
+  g.max_n2 = 1;
+  g.cut = "sphere";
+  expect_error([&] { ghost_propagator(unit, g); }, "ghost_propagator: cut");
+  g.cut = "psq";
+  g.max_iterations = 0;
+  expect_error([&] { ghost_propagator(unit, g); }, "ghost_propagator: ghost propagator: maximum");
+  e.tolerance = 0;
+  expect_error([&] { lowest_eigenvalue(unit, e); }, "lowest_eigenvalue: lowest eigenvalue: tol");
+  expect_error([&] { abelian_projection(Field({4, 4, 4, 4}, 3, 1)); }, "abelian_projection: links");
+}
+
 TEST(ApiRanks, EveryRanksSlabIsTheSingleProcessResult) {
   const Communicator comm = world();
   const std::array<int, 4> L = {4, 4, 4, 8};
@@ -348,9 +426,32 @@ TEST(ApiRanks, EveryRanksSlabIsTheSingleProcessResult) {
   EXPECT_EQ(gluon.rows(), 19u); // spatial n with n^2 <= 2 on 4^3
   EXPECT_EQ(gluon_propagator(slab, g, comm).values, gluon.values);
   const MeasurementTable potential = static_potential(whole, 2);
-  EXPECT_EQ(potential.rows(), 6u); // r = 0..2, T = 1..2
+  EXPECT_EQ(potential.rows(), 6u);                   // r = 0..2, T = 1..2
   EXPECT_NEAR(potential.values[2], 3.0 * 64, 1e-10); // C(0, 1) = N V3
   EXPECT_EQ(static_potential(slab, 2, comm).values, potential.values);
+  // the ghost propagator, the eigenvalue and the Abelian projection of Landau- and MAG-fixed
+  // slabs: the single process's tables
+  Field landau = generated(L), landau_slab = generated(L, comm);
+  Field mag = landau, mag_slab = landau_slab;
+  FixOptions fixing;
+  fix(landau, fixing);
+  fixing.communicator = comm;
+  fix(landau_slab, fixing);
+  fixing.gauge = "mag";
+  fix(mag_slab, fixing);
+  fixing.communicator = {};
+  fix(mag, fixing);
+  GhostPropagatorOptions ghost;
+  ghost.max_n2 = 1;
+  ghost.max_iterations = 30; // converged or not, every iteration agrees
+  const MeasurementTable ghost_whole = ghost_propagator(landau, ghost);
+  EXPECT_EQ(ghost_whole.rows(), 10u); // n^2 <= 1 on 4^3 x 8, where n_t = 2 counts as 1
+  EXPECT_EQ(ghost_propagator(landau_slab, ghost, comm).values, ghost_whole.values);
+  LowestEigenvalueOptions eigen;
+  eigen.max_iterations = 30;
+  EXPECT_EQ(lowest_eigenvalue(landau_slab, eigen, comm).values,
+            lowest_eigenvalue(landau, eigen).values);
+  EXPECT_EQ(abelian_projection(mag_slab, comm).values, abelian_projection(mag).values);
   g.gauge = "mag";
   expect_error([&] { gluon_propagator(whole, g); }, "gluon_propagator: gauge");
   expect_error([&] { static_potential(whole, 8); }, "static_potential: static potential: max_t");

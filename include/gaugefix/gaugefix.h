@@ -321,4 +321,38 @@ GAUGEFIX_API MeasurementTable gluon_propagator(const Field& links,
 GAUGEFIX_API MeasurementTable static_potential(const Field& links, int max_t,
                                                const Communicator& communicator = {});
 
+// The Landau-gauge ghost propagator: momenta of the gluon propagator's cuts without n = 0, each
+// G(p) from conjugate-gradient solves of the Faddeev-Popov operator.
+struct GhostPropagatorOptions {
+  int max_n2 = 4;              // >= 1: momenta of the cut with sum n_mu^2 <= max_n2
+  std::string cut = "psq";     // psq, hypercubic or cylinder
+  double cylinder_width = 1.0; // cylinder: in units of 2 pi / min L
+  double tolerance = 1e-10;    // of each solve: |r| <= tolerance |b|
+  int max_iterations = 1000;   // of each solve
+};
+
+// nx, ny, nz, nt, p2, ghost, iterations, residual (a residual above the tolerance: a solve
+// did not converge). Landau-gauge links of the first Gribov region.
+GAUGEFIX_API MeasurementTable ghost_propagator(const Field& links,
+                                               const GhostPropagatorOptions& options = {},
+                                               const Communicator& communicator = {});
+
+// The lowest non-trivial eigenvalue of the Landau-gauge Faddeev-Popov operator (Lanczos).
+struct LowestEigenvalueOptions {
+  double tolerance = 1e-6;   // of the Ritz residual, absolute
+  int max_iterations = 1000; // Lanczos steps
+};
+
+// One row: eigenvalue, lanczos_steps, residual (above the tolerance: not converged).
+GAUGEFIX_API MeasurementTable lowest_eigenvalue(const Field& links,
+                                                const LowestEigenvalueOptions& options = {},
+                                                const Communicator& communicator = {});
+
+// The Abelian projection of maximally-Abelian-gauge links. One row: plaquette, polyakov_re,
+// polyakov_im (the mean over colours), polyakov_re_i, polyakov_im_i and density_i (monopole
+// density) for each colour i = 1 .. N, unconserved (sites and colours where the monopole
+// currents are not conserved: 0).
+GAUGEFIX_API MeasurementTable abelian_projection(const Field& links,
+                                                 const Communicator& communicator = {});
+
 } // namespace gaugefix

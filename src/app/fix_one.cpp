@@ -72,16 +72,18 @@ public:
       if (!p->empty()) inputs_.push_back(*p);
   }
 
+  // The provenance of a field fixed with result e.result (fix_provenance.h): the one written
+  // with the field and with its measurements.
+  Provenance provenance(const SummaryEntry& e) const {
+    return fix_provenance(info_.provenance, e, opt_.fix.tolerance, opt_.algorithm, world_);
+  }
+
   // The field and g(x) (where asked for) of a copy whose result is e.result.
   void field(const std::string& output, const std::string& transform_output, const SummaryEntry& e,
-             const HostField& links, const HostField& g) {
+             const Provenance& provenance, const HostField& links, const HostField& g) {
     const bool converged = e.result.converged;
     if (const std::string path = written_path(output, converged, opt_.unconverged); !path.empty()) {
-      write_gauge_file(path, links,
-                       write_options(opt_, e,
-                                     fix_provenance(info_.provenance, e, opt_.fix.tolerance,
-                                                    opt_.algorithm, world_)),
-                       world_, inputs_);
+      write_gauge_file(path, links, write_options(opt_, e, provenance), world_, inputs_);
       out_.written.push_back(path);
     }
     if (const std::string path = written_path(transform_output, converged, opt_.unconverged);
@@ -317,7 +319,7 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
       copy_entry.result = r;
       writer.field(c.output.empty() ? "" : copy_path(c.output, k),
                    c.transform_output.empty() ? "" : copy_path(c.transform_output, k), copy_entry,
-                   work, g);
+                   writer.provenance(copy_entry), work, g);
     }
     if (k == 0 || better_copy(r, stats.copies[std::size_t(stats.best)])) {
       stats.best = k;
@@ -335,17 +337,17 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
   entry.polyakov_after = polyakov_loop(best_links, world).re;
   log_result(label, entry);
 
-  writer.field(c.output, c.transform_output, entry, best_links, best_g);
+  // one record (one date) for the written field and its measurements
+  const Provenance provenance = writer.provenance(entry);
+  writer.field(c.output, c.transform_output, entry, provenance, best_links, best_g);
   if (!c.measurements.empty()) {
     if (entry.result.converged) {
       std::vector<MeasureOutput> outputs;
       for (const Observable& m : observables())
         if (const auto it = c.measurements.find(m.name); it != c.measurements.end())
           outputs.push_back({&m, it->second});
-      const RunRecord record = measurement_record(
-          command_line, entry.input, entry.input_checksum,
-          fix_provenance(info.provenance, entry, opt.fix.tolerance, opt.algorithm, world),
-          opt.engine.gauge);
+      const RunRecord record = measurement_record(command_line, entry.input, entry.input_checksum,
+                                                  provenance, opt.engine.gauge);
       measure_field(best_links, opt.measure, opt.engine.gauge, outputs, record, world);
       for (const MeasureOutput& o : outputs)
         out.written.push_back(o.path);

@@ -78,6 +78,9 @@ std::vector<std::pair<std::string, std::string>> defining_options(const FixComma
     if (!m.static_potential.empty()) d.push_back({"max-t", std::to_string(m.max_t)});
     if (!m.ghost_propagator.empty()) {
       d.push_back({"ghost-max-n2", std::to_string(m.ghost_max_n2)});
+      d.push_back({"ghost-cut", m.ghost_cut});
+      if (m.ghost_cut == "cylinder")
+        d.push_back({"ghost-cylinder-width", real(m.ghost_cylinder_width)});
       d.push_back({"ghost-tolerance", real(m.ghost_tolerance)});
       d.push_back({"ghost-max-iterations", std::to_string(m.ghost_max_iterations)});
     }

@@ -10,6 +10,7 @@
 #include "measure/faddeev_popov.h"
 #include "measure/ghost_propagator.h"
 #include "measure/gluon_propagator.h"
+#include "measure/slab_field.h"
 #include "measure/static_potential.h"
 #include <chrono>
 
@@ -27,36 +28,22 @@ Table gluon_table(const HostField& u, const MeasureOptions& opt, GaugeKind gauge
   return table_of(landau_gluon_propagator(u, cut_of(opt), world));
 }
 
-Table potential_table(const HostField& u, const MeasureOptions& opt, GaugeKind,
+Table potential_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
                       const World& world) {
-  return table_of(static_potential(u, opt.max_t, world));
-}
-
-// The field as the slab functions (faddeev_popov.h, abelian_projection.h) take it: the time
-// slices alone. A field read on several ranks says halo (its neighbouring slices are on other
-// ranks) but stores its own slices only; then `copy` gets the same data without the flag.
-const HostField& without_halo(const HostField& u, HostField& copy) {
-  if (!u.geom.halo) return u;
-  copy = u.slab(u.geom.t0, u.geom.nt);
-  return copy;
-}
-
-// The momenta of --ghost-max-n2: those of the gluon propagator's --cut psq, the constant mode
-// (n = 0, where M has its zero modes) left out.
-std::vector<Momentum> ghost_momenta(const Geometry& geom, int max_n2) {
-  std::vector<Momentum> out;
-  for (const std::array<int, 4>& n : cut_momenta(geom.L, 4, {CutKind::psq, max_n2, 1.0}))
-    if (n[0] != 0 || n[1] != 0 || n[2] != 0 || n[3] != 0) out.push_back(n);
-  return out;
+  HostField copy;
+  return table_of(static_potential(slab_field(field, copy), opt.max_t, world));
 }
 
 Table ghost_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
                   const World& world) {
   HostField copy;
-  const HostField& u = without_halo(field, copy);
+  const HostField& u = slab_field(field, copy);
   const FaddeevPopov m(u, world);
-  const std::vector<GhostPoint> rows = ghost_propagator(
-      m, ghost_momenta(u.geom, opt.ghost_max_n2), opt.ghost_tolerance, opt.ghost_max_iterations);
+  const std::vector<GhostPoint> rows =
+      ghost_propagator(m,
+                       ghost_momenta(u.geom.L, {parse_cut("--ghost-cut", opt.ghost_cut),
+                                                opt.ghost_max_n2, opt.ghost_cylinder_width}),
+                       opt.ghost_tolerance, opt.ghost_max_iterations);
   for (const GhostPoint& r : rows)
     if (!r.converged)
       log::warning("--ghost-propagator: a solve at n = ({},{},{},{}) did not reach "
@@ -69,7 +56,7 @@ Table ghost_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
 Table eigenvalue_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
                        const World& world) {
   HostField copy;
-  const FaddeevPopov m(without_halo(field, copy), world);
+  const FaddeevPopov m(slab_field(field, copy), world);
   const EigenResult e = lowest_eigenvalue(m, opt.eigen_tolerance, opt.eigen_max_iterations);
   if (!e.converged)
     log::warning("--lowest-eigenvalue: the residual {} is above --eigen-tolerance {} after "
@@ -77,15 +64,14 @@ Table eigenvalue_table(const HostField& field, const MeasureOptions& opt, GaugeK
                  e.residual, opt.eigen_tolerance, opt.eigen_max_iterations);
   if (e.eigenvalue < 0)
     log::warning("--lowest-eigenvalue: the eigenvalue {} is negative: the field is not inside the "
-                 "first Gribov region, or --eigen-tolerance {} lies below its departure from "
-                 "Landau gauge (Lanczos assumes M symmetric; try a larger --eigen-tolerance)",
-                 e.eigenvalue, opt.eigen_tolerance);
+                 "first Gribov region, or not in Landau gauge",
+                 e.eigenvalue);
   return table_of(e);
 }
 
 Table abelian_table(const HostField& field, const MeasureOptions&, GaugeKind, const World& world) {
   HostField copy;
-  const AbelianMeasurement a = measure_abelian(without_halo(field, copy), world);
+  const AbelianMeasurement a = measure_abelian(slab_field(field, copy), world);
   if (!a.currents_conserved)
     log::warning("--abelian: the monopole currents are not conserved at {} sites and colours",
                  a.unconserved);
@@ -148,6 +134,13 @@ void add_measure_options(CLI::App& app, MeasureOptions& opt, bool in_fix) {
                  "ghost propagator: momenta with sum n_mu^2 <= N (n = 0 left out)")
       ->check(whole_number)
       ->default_str("");
+  app.add_option("--ghost-cut", opt.ghost_cut,
+                 "ghost propagator: momentum cut psq, hypercubic or cylinder (as --cut)")
+      ->check(CLI::IsMember({"psq", "hypercubic", "cylinder"}));
+  app.add_option("--ghost-cylinder-width", opt.ghost_cylinder_width,
+                 "ghost propagator, --ghost-cut cylinder: width in units of 2 pi / min L (as "
+                 "--cylinder-width)")
+      ->check(positive_real);
   app.add_option("--ghost-tolerance", opt.ghost_tolerance,
                  "ghost propagator: stop each CG solve at |r| <= this |b|")
       ->check(positive_real)
@@ -212,12 +205,16 @@ void check_measure_options(const MeasureOptions& opt, const std::set<std::string
   if (potential && opt.max_t < 1)
     throw Error("--static-potential needs --max-t T >= 1: the longest Wilson line");
   const bool ghost = !opt.ghost_propagator.empty();
-  for (const char* sub : {"--ghost-max-n2", "--ghost-tolerance", "--ghost-max-iterations"})
+  for (const char* sub : {"--ghost-max-n2", "--ghost-cut", "--ghost-cylinder-width",
+                          "--ghost-tolerance", "--ghost-max-iterations"})
     if (given.count(sub) && !ghost)
       throw Error(std::string(sub) + " is given without --ghost-propagator: nothing uses it");
   if (ghost && opt.ghost_max_n2 < 1)
     throw Error("--ghost-propagator needs --ghost-max-n2 N >= 1: the largest sum n_mu^2 of a "
                 "momentum (n = 0 is left out)");
+  if (given.count("--ghost-cylinder-width") && opt.ghost_cut != "cylinder")
+    throw Error("--ghost-cylinder-width is given with --ghost-cut " + opt.ghost_cut +
+                ": only --ghost-cut cylinder uses it");
   if (ghost && opt.ghost_max_iterations < 1) throw Error("--ghost-max-iterations must be >= 1");
   const bool eigen = !opt.lowest_eigenvalue.empty();
   for (const char* sub : {"--eigen-tolerance", "--eigen-max-iterations"})

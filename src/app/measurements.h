@@ -6,9 +6,10 @@
 //                           the Landau gluon propagator, or in Coulomb gauge the equal-time
 //                           spatial and temporal propagators (gluon_propagator.h)
 //   --static-potential OUT  with --max-t T: C(r, T) and V(r, T) (static_potential.h)
-//   --ghost-propagator OUT  with --ghost-max-n2 N (the momenta of --cut psq, the constant mode
-//                           left out), --ghost-tolerance, --ghost-max-iterations: the Landau
-//                           ghost propagator (ghost_propagator.h); Landau gauge only
+//   --ghost-propagator OUT  with --ghost-max-n2 N, --ghost-cut, --ghost-cylinder-width (the
+//                           momenta of the same cuts as the gluon propagator's, the constant
+//                           mode left out), --ghost-tolerance, --ghost-max-iterations: the
+//                           Landau ghost propagator (ghost_propagator.h); Landau gauge only
 //   --lowest-eigenvalue OUT with --eigen-tolerance, --eigen-max-iterations: the lowest
 //                           non-trivial eigenvalue of the Faddeev-Popov operator (Lanczos,
 //                           ghost_propagator.h); Landau gauge only
@@ -42,10 +43,12 @@ struct MeasureOptions {
   int max_n2 = -1;              // required with gluon_propagator
   std::string cut = "psq";
   double cylinder_width = 1.0;
-  std::string static_potential;     // output file (fix: pattern); "" for none
-  int max_t = 0;                    // required with static_potential
-  std::string ghost_propagator;     // output file (fix: pattern); "" for none
-  int ghost_max_n2 = -1;            // required with ghost_propagator
+  std::string static_potential; // output file (fix: pattern); "" for none
+  int max_t = 0;                // required with static_potential
+  std::string ghost_propagator; // output file (fix: pattern); "" for none
+  int ghost_max_n2 = -1;        // required with ghost_propagator
+  std::string ghost_cut = "psq";
+  double ghost_cylinder_width = 1.0;
   double ghost_tolerance = 1e-10;   // of each CG solve, relative
   int ghost_max_iterations = 1000;  // of each CG solve
   std::string lowest_eigenvalue;    // output file (fix: pattern); "" for none

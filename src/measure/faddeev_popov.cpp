@@ -35,8 +35,8 @@ FaddeevPopov::FaddeevPopov(const HostField& links, const World& world)
 }
 
 template <int N>
-FaddeevPopov::Sums FaddeevPopov::apply_n(const std::vector<double>& in,
-                                         std::vector<double>& out) const {
+FaddeevPopov::Sums FaddeevPopov::apply_n(const std::vector<double>& in, std::vector<double>& out,
+                                         Part part) const {
   constexpr int D = N * N - 1, K = 1 + 2 * D;
   const Geometry& g = links_.geom;
   const std::int64_t v3 = g.v3, lx = g.L[0], lxy = std::int64_t(g.L[0]) * g.L[1];
@@ -95,6 +95,15 @@ FaddeevPopov::Sums FaddeevPopov::apply_n(const std::vector<double>& in,
     }
     to_matrix(w + s * D, wn);
     algebra_components(wn * k - hop, o + s * D);
+    if (part == Part::symmetric) {
+      // H w = M w - (1/4) [w, K - K^dagger]: the commutator is Hermitian and traceless, so its
+      // components are those algebra_components gives
+      const Matrix<double, N> anti = k - adjoint(k);
+      double c[D];
+      algebra_components(wn * anti - anti * wn, c);
+      for (int a = 0; a < D; ++a)
+        o[s * D + a] -= 0.25 * c[a];
+    }
     for (int a = 0; a < D; ++a) {
       sum[0] += w[s * D + a] * o[s * D + a];
       sum[1 + a] += w[s * D + a];
@@ -109,12 +118,12 @@ FaddeevPopov::Sums FaddeevPopov::apply_n(const std::vector<double>& in,
   return sums;
 }
 
-FaddeevPopov::Sums FaddeevPopov::apply(const std::vector<double>& in,
-                                       std::vector<double>& out) const {
+FaddeevPopov::Sums FaddeevPopov::apply(const std::vector<double>& in, std::vector<double>& out,
+                                       Part part) const {
   if (in.size() != size())
     throw Error("Faddeev-Popov operator: a vector of " + std::to_string(in.size()) +
                 " reals, not " + std::to_string(size()));
-  return links_.nc == 2 ? apply_n<2>(in, out) : apply_n<3>(in, out);
+  return links_.nc == 2 ? apply_n<2>(in, out, part) : apply_n<3>(in, out, part);
 }
 
 double FaddeevPopov::dot(const std::vector<double>& a, const std::vector<double>& b) const {

@@ -53,8 +53,14 @@ public:
     double in_dot_out = 0;
     std::vector<double> in_sums, out_sums; // N^2 - 1 each
   };
-  // out = M in (out is resized; in and out must be different vectors).
-  Sums apply(const std::vector<double>& in, std::vector<double>& out) const;
+  // Which operator apply() applies: M, or its symmetric part
+  //   H = (M + M^T)/2 = M - (1/2) i[w, d.A] = M - (1/4) [w, K - K^dagger],
+  // the Hessian of the Landau functional (M without its last term), symmetric on any field
+  // (Lanczos needs it; M is symmetric in Landau gauge only, to the order of |d.A|).
+  enum class Part { whole, symmetric };
+  // out = M in, or H in (out is resized; in and out must be different vectors).
+  Sums apply(const std::vector<double>& in, std::vector<double>& out,
+             Part part = Part::whole) const;
   // <a|b> over the whole lattice.
   double dot(const std::vector<double>& a, const std::vector<double>& b) const;
   // v <- v minus its projection on the constant fields (each colour's lattice mean).
@@ -62,7 +68,7 @@ public:
 
 private:
   template <int N>
-  Sums apply_n(const std::vector<double>& in, std::vector<double>& out) const;
+  Sums apply_n(const std::vector<double>& in, std::vector<double>& out, Part part) const;
   template <int N>
   void project_n(std::vector<double>& v) const;
 

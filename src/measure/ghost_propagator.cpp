@@ -114,6 +114,13 @@ double lattice_momentum_squared(const int L[4], const Momentum& n) {
   return p2;
 }
 
+std::vector<Momentum> ghost_momenta(const int L[4], const MomentumCut& cut) {
+  std::vector<Momentum> out;
+  for (const Momentum& n : cut_momenta(L, 4, cut))
+    if (n != Momentum{0, 0, 0, 0}) out.push_back(n);
+  return out;
+}
+
 std::vector<GhostPoint> ghost_propagator(const FaddeevPopov& m,
                                          const std::vector<Momentum>& momenta, double tolerance,
                                          int max_iterations) {
@@ -203,11 +210,18 @@ EigenResult lowest_eigenvalue(const FaddeevPopov& m, double tolerance, int max_i
     v[i] /= v_norm;
   std::vector<double> alpha, beta;
   EigenResult res;
-  double beta_prev = 0, mean[8]; // N^2 - 1 <= 8 colour means
+  double beta_prev = 0, mean[8], v_mean[8]; // N^2 - 1 <= 8 colour means
+  const double volume = static_cast<double>(g.global_volume());
   while (res.iterations < max_iterations) {
-    const double a = projected_form(m, m.apply(v, w), mean); // <v|P M v>
-    // w <- P M v - a v - beta v_prev, and |w|^2
+    // H, not M: Lanczos assumes a symmetric operator, and M is symmetric only to |d.A|
+    const FaddeevPopov::Sums sums = m.apply(v, w, FaddeevPopov::Part::symmetric);
+    const double a = projected_form(m, sums, mean); // <v|P H v>
+    for (int c = 0; c < d; ++c)
+      v_mean[c] = sums.in_sums[c] / volume;
+    // v <- P v (the constants that rounding leaves in v, which the iteration would amplify: they
+    // lie below the spectrum it looks for), w <- P H v - a v - beta v_prev, and |w|^2
     const double b = std::sqrt(vector_pass(m, [&](std::size_t i, int c, double* sum) {
+      v[i] -= v_mean[c];
       w[i] -= mean[c] + a * v[i] + beta_prev * v_prev[i];
       sum[0] += w[i] * w[i];
     }));

@@ -17,20 +17,24 @@
 // p^2 = sum_mu 4 sin^2(pi n_mu / L_mu). A momentum with n_mu = 0 mod L_mu for every mu (the
 // constant mode) is an Error.
 //
-// lowest_eigenvalue: the lowest eigenvalue of P M P on the fields orthogonal to the constants
-// (the first non-trivial eigenvalue of M; >= 0 inside the first Gribov region) by Lanczos
-// without reorthogonalisation, from a fixed start vector: component a at global natural site
-// s is u - 1/2 with u the first uniform number of Philox4x32-10 (math/random.h) at key
-// lanczos_seed and counter (s low, s high, a, 0), constants projected out, normalised. After
-// k steps the lowest Ritz value theta of the k x k tridiagonal matrix T_k has the residual
-// |M y - theta y| = beta_k |e_k^T z| (y its Ritz vector, z the unit eigenvector of T_k,
-// beta_k the next off-diagonal element), and a symmetric M has an eigenvalue within that
-// residual of theta. The iteration stops when the residual is <= tolerance (absolute) or
-// after max_iterations steps (converged false).
+// lowest_eigenvalue: the lowest eigenvalue of P H P on the fields orthogonal to the constants,
+// H = (M + M^T)/2 the symmetric part of M (faddeev_popov.h; in Landau gauge M = H up to
+// |d.A|, and their eigenvalues agree to second order in it: the first non-trivial eigenvalue
+// of M, >= 0 inside the first Gribov region), by Lanczos without reorthogonalisation, from a
+// fixed start vector: component a at global natural site s is u - 1/2 with u the first
+// uniform number of Philox4x32-10 (math/random.h) at key lanczos_seed and counter (s low,
+// s high, a, 0), constants projected out, normalised. Every step projects the constants out
+// of the Lanczos vector again (rounding would bring them back, and the iteration would find
+// their eigenvalue 0). After k steps the lowest Ritz value theta of the k x k tridiagonal
+// matrix T_k has the residual |H y - theta y| = beta_k |e_k^T z| (y its Ritz vector, z the
+// unit eigenvector of T_k, beta_k the next off-diagonal element), and H has an eigenvalue
+// within that residual of theta. The iteration stops when the residual is <= tolerance
+// (absolute) or after max_iterations steps (converged false).
 // All three are collective over the operator's World and bitwise the same on any number of
 // ranks.
 #pragma once
 #include "measure/faddeev_popov.h"
+#include "measure/momentum_cut.h"
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -51,6 +55,10 @@ using Momentum = std::array<int, 4>;
 
 // sum_mu 4 sin^2(pi n_mu / L_mu)
 double lattice_momentum_squared(const int L[4], const Momentum& n);
+
+// The momenta of the gluon propagator's cut (momentum_cut.h, over the 4 directions, in its
+// order) without n = 0, the constant mode.
+std::vector<Momentum> ghost_momenta(const int L[4], const MomentumCut& cut);
 
 struct GhostPoint {
   Momentum n{};

@@ -8,9 +8,14 @@
 // r <= L_i/2 (d of them), and T = 1, ..., max_t (1 <= max_t < L_t: C(r, max_t + 1) is
 // computed for V). C(0, T) = N_c V3. Rows ordered by T, then r. V is NaN where the ratio is not
 // positive (a noisy correlator at large T).
-// The field is this rank's slab; every rank calls and gets the same rows (gathered_field.h).
-// Sums are formed per time slice and added in slice order: the result does not depend on the
-// number of threads or ranks. Throws gf::Error naming max_t (--max-t) where it is out of range.
+// The field is this rank's slab (whole time slices without halo, the whole lattice on one
+// rank); every rank calls and gets the same rows. The temporal links of the max_t slices after
+// the slab come from the next ranks (passed on one rank backward at a time, by slices:
+// slab_exchange.h), the lines W are built on the slab, and the sums are formed per time slice
+// and added in global slice order: the result does not depend on the number of threads or
+// ranks. Memory: the slab's temporal links and those of the next ceil(max_t / nt) slabs, and W
+// on the slab. Throws gf::Error naming max_t (--max-t) where it is out of range, and for a
+// field that is not a slab of whole time slices.
 #pragma once
 #include "comm/world.h"
 #include "lattice/host_field.h"
