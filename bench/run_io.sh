@@ -18,9 +18,10 @@
 # and nothing to drop; dd and gaugefix read the same memory. On a disk or network file system
 # a file just written may be read from the page cache: DROP_CACHES=1 drops it before every read
 # (echo 3 > /proc/sys/vm/drop_caches, needs root; otherwise the table says "cache not dropped").
-# Cost of the default on a 64-core node: per format two dd passes and a gaugefix write and read
-# of 98 GB at 2-4 GB/s (about 2 minutes), about 6-7 minutes in all; DIR needs room for one file
-# (98 GB) and the ranks about 2.5 times its size in memory (field, generator, staging).
+# Cost of the default on a 64-core node (an estimate, not yet run at that size): per format
+# the generator's set-up, two dd passes and a gaugefix write and read of 98 GB at 2-4 GB/s,
+# about 2-2.5 minutes, 6-7.5 minutes in all; DIR needs room for one file (98 GB), the ranks
+# about 2.5 times its size in memory (field, generator, staging).
 # Binaries: packed as for run_gpu_ranks.sh (.gpupack, packed_session.sh, bench/README.md), else
 # GAUGEFIX (default build/src/app/gaugefix). Writes $OUT/table.md and every step's log under
 # $OUT (packed into $OUT/logs.tar.gz in a packed session). A failed step is FAILED, exit 1.
