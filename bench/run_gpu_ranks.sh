@@ -18,14 +18,18 @@
 #             iterations, transposing, the efficiency t_1 / (N t_N), and F, theta and
 #             iterations equal on every count;
 #             the field lives in FIELD_DIR (default /dev/shm: the node's memory is large);
-#             FACG_STAGED=1 adds the fix on every GPU of the node with --exchange staged
-#             (the transposes through host memory and MPI, as between nodes);
+#             FACG_STAGED=1 adds STAGED_ITERATIONS (default 100) iterations of the fix on
+#             every GPU of the node with --exchange staged (the transposes through host memory
+#             and MPI, as between nodes): seconds per iteration against the peer path's;
 #             FACG_GPUS (default "1 2 4 8") the GPU counts of the fixes, FACG_LIMIT (default
 #             200) the seconds each may take; each row gives the device memory per site of
 #             rank 0 as the fix logs it (the fix's arrays, and all in use on the device);
 #             BASELINE=TARBALL (a gaugefix binary of another commit, packed as gaugefix in
 #             a .tar.xz) runs the same fixes with it on 1 and on every GPU of the node, on the
 #             same field, for a comparison within one run.
+#   memory    (MEMORY_LATTICE=Lx,Ly,Lz,Lt) a hot field of that lattice fixed in memory by FACG in
+#             double on every GPU for MEMORY_ITERATIONS (default 20) iterations: whether it fits,
+#             the device memory per site the fix logs, and seconds per iteration;
 # Writes $OUT/tables.md and $OUT/logs.tar.gz; BUDGET (default 540 s) bounds the whole run. A
 # failed step is reported as FAILED and the script exits 1.
 set -uo pipefail
@@ -107,6 +111,26 @@ if [ "${GEN:-1}" = 1 ]; then
   done
 fi
 
+if [ -n "${MEMORY_LATTICE:-}" ]; then # exit 3 (not converged) is the expected end
+  its=${MEMORY_ITERATIONS:-20}
+  log="$out/memory_${gpus}gpu.log"
+  s="$out/memory_${gpus}gpu.yaml"
+  echo "# command: $(mpi $gpus) gaugefix fix --backend cuda --generate hot --lattice $MEMORY_LATTICE --algorithm facg --precision double --max-iterations $its" > "$log"
+  timeout "$(allowed 200)" $(mpi $gpus) "$bin/gaugefix" fix --backend cuda --generate hot \
+    --lattice "$MEMORY_LATTICE" --algorithm facg --precision double --tolerance 2.5e-13 \
+    --max-iterations "$its" --summary "$s" >> "$log" 2>&1
+  rc=$?
+  echo "memory ${MEMORY_LATTICE//,/x} on $gpus GPUs rc=$rc" | tee -a "$out/device.txt"
+  if [ $rc -eq 3 ] && [ -s "$s" ]; then
+    { echo "## ${MEMORY_LATTICE//,/×} (hot start) on $gpus GPUs: FACG double, $its iterations"
+      echo "| GPUs | seconds | seconds per iteration | bytes a site: fix's arrays, device in use (rank 0) |"
+      echo "|---|---|---|---|"
+      echo "| $gpus | $(field "$s" seconds) | $(awk -v a="$(field "$s" seconds)" -v n="$(field "$s" iterations)" 'BEGIN { printf "%.4f", a / n }') | $(grep -m 1 -o '[0-9]* bytes a site; device memory in use [0-9.]* GB, [0-9]* bytes a site' "$log" | awk '{ print $1 ", " $(NF - 3) }') |"; } >> "$tables"
+  else
+    failed+=("memory ${MEMORY_LATTICE} on $gpus GPUs (rc=$rc)")
+  fi
+fi
+
 if [ "${FACG:-1}" = 1 ]; then
   lattice=${FACG_LATTICE:-64,64,64,128}
   label=${lattice//,/×}
@@ -120,17 +144,13 @@ if [ "${FACG:-1}" = 1 ]; then
       echo "| GPUs | iterations | seconds | F | theta | transposing s | transpose path | efficiency t_1 / (N t_N) | bytes a site: fix's arrays, device in use |"
       echo "|---|---|---|---|---|---|---|---|---|"; } >> "$tables"
     one=
-    runs=${FACG_GPUS:-1 2 4 8}
-    [ "${FACG_STAGED:-0}" = 1 ] && runs="$runs ${gpus}staged"
-    for run in $runs; do
-      n=${run%staged}
-      exchange=auto
-      [ "$n" != "$run" ] && exchange=staged
+    for run in ${FACG_GPUS:-1 2 4 8}; do
+      n=$run
       [ "$gpus" -ge $n ] || continue
       s="$out/facg_${run}gpu.yaml"
-      step "facg on $n GPUs ($exchange)" "${FACG_LIMIT:-200}" "$out/facg_${run}gpu.log" $(mpi $n) "$bin/gaugefix" fix --backend cuda \
+      step "facg on $n GPUs" "${FACG_LIMIT:-200}" "$out/facg_${run}gpu.log" $(mpi $n) "$bin/gaugefix" fix --backend cuda \
         --input "$cfg" --algorithm facg --precision double --tolerance 2.5e-13 --check-interval 100 \
-        --reproject-interval 100 --max-iterations 20000 --exchange $exchange --summary "$s" || continue
+        --reproject-interval 100 --max-iterations 20000 --summary "$s" || continue
       [ -z "$one" ] && one=$s
       eff=$(awk -v a="$(field "$one" seconds)" -v b="$(field "$s" seconds)" -v n=$n 'BEGIN { printf "%.3f", a / (n * b) }')
       mem=$(grep -m 1 -o '[0-9]* bytes a site; device memory in use [0-9.]* GB, [0-9]* bytes a site' "$out/facg_${run}gpu.log" |
@@ -140,6 +160,25 @@ if [ "${FACG:-1}" = 1 ]; then
         [ "$(field "$one" $k)" = "$(field "$s" $k)" ] || failed+=("facg on $n GPUs: $k differs from one GPU's")
       done
     done
+    if [ "${FACG_STAGED:-0}" = 1 ]; then # a rate: the fix stops unconverged (exit 3) by design
+      its=${STAGED_ITERATIONS:-100}
+      log="$out/facg_${gpus}gpu_staged.log"
+      s="$out/facg_${gpus}gpu_staged.yaml"
+      echo "# command: $(mpi $gpus) gaugefix fix ... --exchange staged --max-iterations $its" > "$log"
+      timeout "$(allowed 200)" $(mpi $gpus) "$bin/gaugefix" fix --backend cuda --input "$cfg" \
+        --algorithm facg --precision double --tolerance 2.5e-13 --max-iterations "$its" \
+        --exchange staged --summary "$s" >> "$log" 2>&1
+      rc=$?
+      echo "facg staged on $gpus GPUs rc=$rc" | tee -a "$out/device.txt"
+      if [ $rc -eq 3 ] && [ -s "$s" ]; then
+        { echo; echo "## FACG on $gpus GPUs through host memory (--exchange staged), $its iterations"
+          echo "| GPUs | iterations | seconds | seconds per iteration | transposing s | transpose path |"
+          echo "|---|---|---|---|---|---|"
+          echo "| $gpus | $(field "$s" iterations) | $(field "$s" seconds) | $(awk -v a="$(field "$s" seconds)" -v n="$(field "$s" iterations)" 'BEGIN { printf "%.4f", a / n }') | $(field "$s" transpose_seconds) | $(field "$s" transpose_path) |"; } >> "$tables"
+      else
+        failed+=("facg staged on $gpus GPUs (rc=$rc)")
+      fi
+    fi
   fi
   if [ -n "${BASELINE:-}" ] && [ -f "$cfg" ]; then
     base=$(mktemp -d)

@@ -104,20 +104,40 @@ std::string join(const std::vector<hsize_t>& v) {
   return "[" + s + "]";
 }
 
-// The NERSC checksum rule: the sum of the 32-bit words of the values' bit patterns.
-std::uint32_t word_sum(const double* v, std::size_t n) {
+// The NERSC checksum rule: the sum of the 32-bit words of the values' bit patterns, the
+// values shared among the OpenMP threads.
+std::uint32_t word_sum(const double* v, std::int64_t n) {
   std::uint32_t sum = 0;
-  for (std::size_t k = 0; k < n; ++k) {
+#pragma omp parallel for reduction(+ : sum) schedule(static)
+  for (std::int64_t k = 0; k < n; ++k) {
     const auto w = std::bit_cast<std::uint64_t>(v[k]);
     sum += static_cast<std::uint32_t>(w) + static_cast<std::uint32_t>(w >> 32);
   }
   return sum;
 }
-std::uint32_t word_sum(const float* v, std::size_t n) {
+std::uint32_t word_sum(const float* v, std::int64_t n) {
   std::uint32_t sum = 0;
-  for (std::size_t k = 0; k < n; ++k)
+#pragma omp parallel for reduction(+ : sum) schedule(static)
+  for (std::int64_t k = 0; k < n; ++k)
     sum += std::bit_cast<std::uint32_t>(v[k]);
   return sum;
+}
+
+// Whether every value is finite, the values shared among the OpenMP threads.
+bool all_finite(const double* v, std::int64_t n) {
+  bool finite = true;
+#pragma omp parallel for reduction(&& : finite) schedule(static)
+  for (std::int64_t k = 0; k < n; ++k)
+    finite = finite && std::isfinite(v[k]);
+  return finite;
+}
+
+// to[k] = from[k] converted, the values shared among the OpenMP threads.
+template <class From, class To>
+void convert_values(const From* from, To* to, std::int64_t n) {
+#pragma omp parallel for schedule(static)
+  for (std::int64_t k = 0; k < n; ++k)
+    to[k] = static_cast<To>(from[k]);
 }
 
 // The attributes as given on rank 0, on every rank (HDF5 needs the same on all).
@@ -202,32 +222,23 @@ void write_string_attribute(const Context& c, hid_t obj, const std::string& name
   write_attribute(c, obj, name, type, type, value.data());
 }
 
-// One time slice of the dataset at a time, so that no single MPI-IO transfer is large;
-// every rank makes the same number of collective calls (`rounds`), selecting nothing once
-// its own slices are done. Collective transfers where the file is open through MPI-IO, HDF5's
-// default (independent) with sec2 (file_access).
+// This rank's time slices [t0, t0 + nt) of the dataset, one at a time, so that no single
+// MPI-IO transfer is large: transfer(t, memory space, file space) for local slice t. The
+// transfers are independent (HDF5's default, also through MPI-IO): a rank's slice is one
+// contiguous byte range of the file, which collective buffering would only route through
+// aggregator ranks (slower on 2 ranks in /dev/shm, docs/formats.md).
 template <class Transfer>
-void for_each_slice(const Context& c, hid_t dataset, const std::vector<hsize_t>& dims, int t0,
-                    int nt, int rounds, Transfer&& transfer) {
+void for_each_slice(hid_t dataset, const std::vector<hsize_t>& dims, int t0, int nt,
+                    Transfer&& transfer) {
   std::vector<hsize_t> slice = dims;
   slice[0] = 1;
-  const Id dxpl(H5Pcreate(H5P_DATASET_XFER), H5Pclose);
-  const Id file(H5Iget_file_id(dataset), H5Fclose);
-  const Id fapl(H5Fget_access_plist(file), H5Pclose);
-  if (H5Pget_driver(fapl) == H5FD_MPIO)
-    c.check(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE), "setting collective transfers");
-  for (int t = 0; t < rounds; ++t) {
+  for (int t = 0; t < nt; ++t) {
     const Id file_space(H5Dget_space(dataset), H5Sclose);
     const Id mem_space(H5Screate_simple(int(slice.size()), slice.data(), nullptr), H5Sclose);
-    if (t < nt) {
-      std::vector<hsize_t> start(dims.size(), 0);
-      start[0] = hsize_t(t0 + t);
-      H5Sselect_hyperslab(file_space, H5S_SELECT_SET, start.data(), nullptr, slice.data(), nullptr);
-    } else {
-      H5Sselect_none(file_space);
-      H5Sselect_none(mem_space);
-    }
-    transfer(t < nt ? t : -1, hid_t(mem_space), hid_t(file_space), hid_t(dxpl));
+    std::vector<hsize_t> start(dims.size(), 0);
+    start[0] = hsize_t(t0 + t);
+    H5Sselect_hyperslab(file_space, H5S_SELECT_SET, start.data(), nullptr, slice.data(), nullptr);
+    transfer(t, hid_t(mem_space), hid_t(file_space));
   }
 }
 
@@ -392,7 +403,7 @@ std::string space_note(const std::string& path, long double needed) {
 // The dataset and its attributes in the open file f; throws naming the step that failed.
 void write_contents(const Context& c, hid_t f, const std::string& dataset, const HostField& slab,
                     const std::vector<hsize_t>& dims, int bytes_per_real, std::uint32_t checksum,
-                    const Hdf5Attributes& attrs, int rounds, const std::vector<float>& single) {
+                    const Hdf5Attributes& attrs, const std::vector<float>& single) {
   const Geometry& g = slab.geom;
   const Id lcpl(H5Pcreate(H5P_LINK_CREATE), H5Pclose);
   H5Pset_create_intermediate_group(lcpl, 1);
@@ -424,11 +435,12 @@ void write_contents(const Context& c, hid_t f, const std::string& dataset, const
 
   const std::size_t slice_reals = std::size_t(g.v3) * slab.ndir * slab.nc * slab.nc * 2;
   const auto* reals = reinterpret_cast<const double*>(slab.data.data());
-  for_each_slice(c, d, dims, g.t0, g.nt, rounds, [&](int t, hid_t mem, hid_t fs, hid_t dxpl) {
-    const std::size_t first = t < 0 ? 0 : std::size_t(t) * slice_reals;
-    const herr_t status = bytes_per_real == 8
-                              ? H5Dwrite(d, H5T_NATIVE_DOUBLE, mem, fs, dxpl, reals + first)
-                              : H5Dwrite(d, H5T_NATIVE_FLOAT, mem, fs, dxpl, single.data() + first);
+  for_each_slice(d, dims, g.t0, g.nt, [&](int t, hid_t mem, hid_t fs) {
+    const std::size_t first = std::size_t(t) * slice_reals;
+    const herr_t status =
+        bytes_per_real == 8
+            ? H5Dwrite(d, H5T_NATIVE_DOUBLE, mem, fs, H5P_DEFAULT, reals + first)
+            : H5Dwrite(d, H5T_NATIVE_FLOAT, mem, fs, H5P_DEFAULT, single.data() + first);
     c.check(status, "writing the dataset " + dataset);
   });
 }
@@ -462,13 +474,11 @@ void write_field_dataset(const std::string& path, const std::string& dataset, co
 
   const Geometry& g = slab.geom;
   const auto* reals = reinterpret_cast<const double*>(slab.data.data());
+  const auto n_reals = static_cast<std::int64_t>(slab.data.size() * 2);
   std::vector<float> single(bytes_per_real == 4 ? slab.data.size() * 2 : 0);
-  std::transform(reals, reals + single.size(), single.begin(),
-                 [](double v) { return static_cast<float>(v); });
-  const std::uint32_t checksum =
-      world.sum_mod32(bytes_per_real == 8 ? word_sum(reals, slab.data.size() * 2)
-                                          : word_sum(single.data(), single.size()));
-  const int rounds = static_cast<int>(world.max(g.nt));
+  convert_values(reals, single.data(), static_cast<std::int64_t>(single.size()));
+  const std::uint32_t checksum = world.sum_mod32(
+      bytes_per_real == 8 ? word_sum(reals, n_reals) : word_sum(single.data(), n_reals));
   const std::vector<hsize_t> dims = shape(g, g.L[3], slab.ndir, slab.nc);
   const long double needed = file_bytes(dims, bytes_per_real, attrs);
 
@@ -486,7 +496,7 @@ void write_field_dataset(const std::string& path, const std::string& dataset, co
     Id f(H5Fcreate(file.temporary_path().c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl), H5Fclose);
     c.check(f, "creating the temporary file '" + file.temporary_path() + "'");
     try {
-      write_contents(c, f, dataset, slab, dims, bytes_per_real, checksum, attrs, rounds, single);
+      write_contents(c, f, dataset, slab, dims, bytes_per_real, checksum, attrs, single);
     } catch (const Error& e) {
       // The device filled up while the file was written: the temporary file is emptied (it is
       // removed anyway) so that HDF5 can flush its metadata when f is closed.
@@ -594,19 +604,20 @@ Hdf5FieldData read_field_dataset(const std::string& path, const std::string& dat
   std::vector<float> single(bytes == 4 ? slice_reals : 0);
   std::uint32_t local_sum = 0;
   bool finite = true;
-  for_each_slice(c, d, dims, g.t0, g.nt, g.nt, [&](int t, hid_t mem, hid_t fs, hid_t dxpl) {
+  for_each_slice(d, dims, g.t0, g.nt, [&](int t, hid_t mem, hid_t fs) {
     double* out = reals + std::size_t(t) * slice_reals;
+    const auto n = static_cast<std::int64_t>(slice_reals);
     if (bytes == 8) {
-      c.check(H5Dread(d, H5T_NATIVE_DOUBLE, mem, fs, dxpl, out), "reading the dataset " + dataset);
-      local_sum += word_sum(out, slice_reals);
-    } else {
-      c.check(H5Dread(d, H5T_NATIVE_FLOAT, mem, fs, dxpl, single.data()),
+      c.check(H5Dread(d, H5T_NATIVE_DOUBLE, mem, fs, H5P_DEFAULT, out),
               "reading the dataset " + dataset);
-      local_sum += word_sum(single.data(), slice_reals);
-      std::copy(single.begin(), single.end(), out);
+      local_sum += word_sum(out, n);
+    } else {
+      c.check(H5Dread(d, H5T_NATIVE_FLOAT, mem, fs, H5P_DEFAULT, single.data()),
+              "reading the dataset " + dataset);
+      local_sum += word_sum(single.data(), n);
+      convert_values(single.data(), out, n);
     }
-    finite =
-        finite && std::all_of(out, out + slice_reals, [](double v) { return std::isfinite(v); });
+    finite = all_finite(out, n) && finite;
   });
   r.computed_checksum = world.sum_mod32(local_sum);
 

@@ -1,8 +1,10 @@
 // hdf5_dataset.h: a HostField as one dataset of an HDF5 file, written and read collectively
-// by every rank of a World through parallel HDF5 (MPI-IO: H5Pset_fapl_mpio, collective
-// transfers; a World without MPI uses HDF5's default POSIX driver, sec2, and the file is the
-// same byte for byte), each rank its own time slices as a hyperslab. The gauge-field files
-// (hdf5_file.h) and the gauge-transformation files (transform_file.h) are built on it.
+// by every rank of a World through parallel HDF5 (MPI-IO: H5Pset_fapl_mpio; the file is
+// opened and the dataset and attributes made collectively, the data moves in independent
+// transfers, one time slice each; a World without MPI uses HDF5's default POSIX driver, sec2,
+// and the file is the same byte for byte), each rank its own time slices as a hyperslab. The
+// gauge-field files (hdf5_file.h) and the gauge-transformation files (transform_file.h) are built
+// on it.
 //
 // Dataset: shape [Lt, Lz, Ly, Lx, 4, N, N, 2] for a gauge field (ndir 4) and
 // [Lt, Lz, Ly, Lx, N, N, 2] for g(x) (ndir 1): HostField's natural order, row-major

@@ -9,11 +9,11 @@
 #include "io/xml_text.h"
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <optional>
 #include <sstream>
 
@@ -96,22 +96,6 @@ void parse_gauge_record(const std::string& src, const std::string& xml, bool ild
     throw Error(where + ": <typesize> " + std::to_string(r.typesize) + " is not that of a " +
                 std::to_string(l.nc) + "x" + std::to_string(l.nc) + " complex matrix in " +
                 std::to_string(8 * l.bytes) + "-bit precision");
-}
-
-// Local time slice t of u encoded into buf (big-endian, the layout's precision).
-void encode_slice(const HostField& u, int t, const Layout& l, std::vector<unsigned char>& buf) {
-  const std::int64_t v3 = u.geom.v3;
-  buf.resize(static_cast<std::size_t>(v3 * l.site_bytes()));
-  unsigned char* p = buf.data();
-  const int n2 = l.nc * l.nc;
-  for (std::int64_t s = t * v3; s < (t + 1) * v3; ++s)
-    for (int mu = 0; mu < 4; ++mu) {
-      const Complex<double>* m = u.matrix_data(s, mu);
-      for (int k = 0; k < n2; ++k, p += 2 * l.bytes) {
-        store_real(m[k].re, p, l.bytes, true);
-        store_real(m[k].im, p + l.bytes, l.bytes, true);
-      }
-    }
 }
 
 // The <gaugefix> element of the record XML, else of the file XML (scidac_provenance.h).
@@ -211,10 +195,6 @@ void write_ildg(const std::string& path, const HostField& slab, const WriteOptio
   std::copy(slab.geom.L, slab.geom.L + 4, l.dims);
   l.nc = slab.nc;
   l.bytes = opt.double_precision ? 8 : 4;
-  const ScidacSums sums =
-      slab_checksums(slab.geom, l.site_bytes(), world, [&](int t, std::vector<unsigned char>& buf) {
-        encode_slice(slab, t, l, buf);
-      });
   std::string date = utc_date();
   world.broadcast(date); // every rank lays out the same records
 
@@ -227,39 +207,42 @@ void write_ildg(const std::string& path, const HostField& slab, const WriteOptio
   record.typesize = 2 * l.nc * l.nc * l.bytes;
   record.datacount = 4;
 
-  LimePlan plan;
-  plan.add(scidac_file_record, scidac_file_xml(l.dims), true, false);
-  plan.add(scidac_user_file_record, head + gaugefix_xml(opt.provenance, opt.metadata), false, true);
-  plan.add(scidac_record_record, scidac_record_xml(record, date), true, false);
-  plan.add(scidac_user_record_record, head + gaugefix_xml(opt.provenance, {}), false, false);
-  if (ildg)
-    plan.add(
-        ildg_format,
-        head +
-            "<ildgFormat xmlns=\"http://www.lqcd.org/ildg\" "
-            "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
-            "xsi:schemaLocation=\"http://www.lqcd.org/ildg/filefmt.xsd\"><version>1.0</version>"
-            "<field>su3gauge</field><precision>" +
-            std::to_string(8 * l.bytes) + "</precision><lx>" + std::to_string(l.dims[0]) +
-            "</lx><ly>" + std::to_string(l.dims[1]) + "</ly><lz>" + std::to_string(l.dims[2]) +
-            "</lz><lt>" + std::to_string(l.dims[3]) + "</lt></ildgFormat>",
-        false, false);
-  if (ildg) // the logical file name archives file the configuration under (ILDG's third record)
-    plan.add(ildg_lfn,
-             opt.lfn.empty() ? std::filesystem::path(path).filename().string() : opt.lfn, false,
-             false);
-  const std::int64_t data_offset = plan.add_external(ildg ? ildg_data : scidac_data_record,
-                                                     l.sites() * l.site_bytes(), false, false);
-  plan.add(scidac_checksum_record, scidac_checksum_xml(sums), false, true);
+  // The records; the checksum's comes after the data and has the same length for any sums,
+  // so the data's offset is known before the data is checksummed.
+  const auto plan_with = [&](const ScidacSums& sums, std::int64_t& data_offset) {
+    LimePlan plan;
+    plan.add(scidac_file_record, scidac_file_xml(l.dims), true, false);
+    plan.add(scidac_user_file_record, head + gaugefix_xml(opt.provenance, opt.metadata), false,
+             true);
+    plan.add(scidac_record_record, scidac_record_xml(record, date), true, false);
+    plan.add(scidac_user_record_record, head + gaugefix_xml(opt.provenance, {}), false, false);
+    if (ildg)
+      plan.add(
+          ildg_format,
+          head +
+              "<ildgFormat xmlns=\"http://www.lqcd.org/ildg\" "
+              "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
+              "xsi:schemaLocation=\"http://www.lqcd.org/ildg/filefmt.xsd\"><version>1.0</version>"
+              "<field>su3gauge</field><precision>" +
+              std::to_string(8 * l.bytes) + "</precision><lx>" + std::to_string(l.dims[0]) +
+              "</lx><ly>" + std::to_string(l.dims[1]) + "</ly><lz>" + std::to_string(l.dims[2]) +
+              "</lz><lt>" + std::to_string(l.dims[3]) + "</lt></ildgFormat>",
+          false, false);
+    if (ildg) // the logical file name archives file the configuration under (ILDG's third record)
+      plan.add(ildg_lfn,
+               opt.lfn.empty() ? std::filesystem::path(path).filename().string() : opt.lfn, false,
+               false);
+    data_offset = plan.add_external(ildg ? ildg_data : scidac_data_record,
+                                    l.sites() * l.site_bytes(), false, false);
+    plan.add(scidac_checksum_record, scidac_checksum_xml(sums), false, true);
+    return plan;
+  };
+  std::int64_t data_offset = 0;
+  plan_with({}, data_offset);
 
   SlabFileWriter out(path, world, inputs);
-  if (world.rank() == 0) plan.write(out);
-  std::vector<unsigned char> buf;
-  for (int t = 0; t < slab.geom.nt; ++t) {
-    encode_slice(slab, t, l, buf);
-    out.write_at(data_offset + (slab.geom.t0 + t) * slab.geom.v3 * l.site_bytes(), buf.data(),
-                 static_cast<std::int64_t>(buf.size()));
-  }
+  const ScidacSums sums = write_scidac_slab(out, data_offset, slab, l.bytes, world);
+  if (world.rank() == 0) plan_with(sums, data_offset).write(out);
   out.commit();
 }
 

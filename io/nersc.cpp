@@ -4,6 +4,7 @@
 #include "io/field_codec.h"
 #include "io/nersc_provenance.h"
 #include "io/parallel_file.h"
+#include "io/slab_chunks.h"
 #include "math/su_n.h"
 #include "observables/observables.h"
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace gf {
@@ -22,7 +24,6 @@ namespace gf {
 namespace {
 
 constexpr std::int64_t max_header_bytes = std::int64_t(1) << 20;
-constexpr std::int64_t sites_per_chunk = 4096;
 
 struct Datatype {
   const char* name;
@@ -103,74 +104,132 @@ Layout make_layout(int nc, int stored_rows, int bytes, bool big_endian) {
   return {nc, stored_rows, bytes, big_endian != (std::endian::native == std::endian::big)};
 }
 
-// One stored real: byte order undone, its 32-bit words added to sum.
-double load_real(const unsigned char* p, const Layout& l, std::uint32_t& sum) {
-  if (l.bytes == 4) {
+// One stored real of Bytes bytes in the file's byte order (Swap: not the host's), its 32-bit
+// words (byte order undone) added to sum.
+template <int Bytes, bool Swap>
+double load_real(const unsigned char* p, std::uint32_t& sum) {
+  if constexpr (Bytes == 4) {
     std::uint32_t w;
     std::memcpy(&w, p, 4);
-    if (l.swap) w = __builtin_bswap32(w);
+    if constexpr (Swap) w = __builtin_bswap32(w);
     sum += w;
     return std::bit_cast<float>(w);
+  } else {
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    if constexpr (Swap) w = __builtin_bswap64(w);
+    sum += static_cast<std::uint32_t>(w) + static_cast<std::uint32_t>(w >> 32);
+    return std::bit_cast<double>(w);
   }
-  std::uint64_t w;
-  std::memcpy(&w, p, 8);
-  if (l.swap) w = __builtin_bswap64(w);
-  sum += static_cast<std::uint32_t>(w) + static_cast<std::uint32_t>(w >> 32);
-  return std::bit_cast<double>(w);
 }
 
-void store_real(double v, unsigned char* p, const Layout& l, std::uint32_t& sum) {
-  if (l.bytes == 4) {
+// The sum of the 32-bit words of v stored in Bytes bytes (byte order undone).
+template <int Bytes>
+std::uint32_t real_words(double v) {
+  if constexpr (Bytes == 4) {
+    return std::bit_cast<std::uint32_t>(static_cast<float>(v));
+  } else {
+    const std::uint64_t w = std::bit_cast<std::uint64_t>(v);
+    return static_cast<std::uint32_t>(w) + static_cast<std::uint32_t>(w >> 32);
+  }
+}
+
+// v stored at p in Bytes bytes, in the file's byte order.
+template <int Bytes, bool Swap>
+void store_real(double v, unsigned char* p) {
+  if constexpr (Bytes == 4) {
     std::uint32_t w = std::bit_cast<std::uint32_t>(static_cast<float>(v));
-    sum += w;
-    if (l.swap) w = __builtin_bswap32(w);
+    if constexpr (Swap) w = __builtin_bswap32(w);
     std::memcpy(p, &w, 4);
-    return;
+  } else {
+    std::uint64_t w = std::bit_cast<std::uint64_t>(v);
+    if constexpr (Swap) w = __builtin_bswap64(w);
+    std::memcpy(p, &w, 8);
   }
-  std::uint64_t w = std::bit_cast<std::uint64_t>(v);
-  sum += static_cast<std::uint32_t>(w) + static_cast<std::uint32_t>(w >> 32);
-  if (l.swap) w = __builtin_bswap64(w);
-  std::memcpy(p, &w, 8);
 }
 
-// Decodes sites [first, first + n) from buf into u (stored rows only); returns false where
-// a number is not finite.
+// f(std::integral_constant<int, bytes>, std::bool_constant<swap>) for the layout's values.
+template <class F>
+auto with_layout(const Layout& l, F f) {
+  using B4 = std::integral_constant<int, 4>;
+  using B8 = std::integral_constant<int, 8>;
+  if (l.bytes == 4) return l.swap ? f(B4{}, std::true_type{}) : f(B4{}, std::false_type{});
+  return l.swap ? f(B8{}, std::true_type{}) : f(B8{}, std::false_type{});
+}
+
+// Decodes sites [first, first + n) from buf into u (stored rows only), the sites shared among
+// the OpenMP threads; adds their 32-bit words to sum; returns false where a number is not
+// finite.
 bool decode_sites(const unsigned char* buf, HostField& u, std::int64_t first, std::int64_t n,
                   const Layout& l, std::uint32_t& sum) {
-  bool finite = true;
-  for (std::int64_t s = first; s < first + n; ++s)
-    for (int mu = 0; mu < 4; ++mu) {
-      Complex<double>* m = u.matrix_data(s, mu);
-      for (int k = 0; k < l.stored_rows * l.nc; ++k) {
-        m[k].re = load_real(buf, l, sum);
-        m[k].im = load_real(buf + l.bytes, l, sum);
-        finite = finite && std::isfinite(m[k].re) && std::isfinite(m[k].im);
-        buf += 2 * l.bytes;
+  return with_layout(l, [&](auto bytes, auto swap) {
+    constexpr int B = decltype(bytes)::value;
+    constexpr bool S = decltype(swap)::value;
+    const int values = l.stored_rows * l.nc;
+    const std::int64_t site_bytes = l.site_bytes();
+    std::uint32_t words = 0;
+    bool finite = true;
+#pragma omp parallel for reduction(+ : words) reduction(&& : finite) schedule(static)
+    for (std::int64_t i = 0; i < n; ++i) {
+      const unsigned char* p = buf + i * site_bytes;
+      for (int mu = 0; mu < 4; ++mu) {
+        Complex<double>* m = u.matrix_data(first + i, mu);
+        for (int k = 0; k < values; ++k, p += 2 * B) {
+          m[k].re = load_real<B, S>(p, words);
+          m[k].im = load_real<B, S>(p + B, words);
+          finite = finite && std::isfinite(m[k].re) && std::isfinite(m[k].im);
+        }
       }
     }
-  return finite;
+    sum += words;
+    return finite;
+  });
 }
 
-// Encodes sites [first, first + n) of u into buf (resized to fit); returns their checksum.
-std::uint32_t encode_sites(const HostField& u, std::int64_t first, std::int64_t n, const Layout& l,
-                           std::vector<unsigned char>& buf) {
-  std::uint32_t sum = 0;
-  buf.resize(static_cast<std::size_t>(n * l.site_bytes()));
-  unsigned char* p = buf.data();
-  for (std::int64_t s = first; s < first + n; ++s)
-    for (int mu = 0; mu < 4; ++mu) {
-      const Complex<double>* m = u.matrix_data(s, mu);
-      for (int k = 0; k < l.stored_rows * l.nc; ++k) {
-        store_real(m[k].re, p, l, sum);
-        store_real(m[k].im, p + l.bytes, l, sum);
-        p += 2 * l.bytes;
+// The checksum of u's slab as stored with layout l (nothing encoded), the sites shared among
+// the OpenMP threads.
+std::uint32_t stored_checksum(const HostField& u, const Layout& l) {
+  const int values = l.stored_rows * l.nc;
+  const std::int64_t n = u.local_sites();
+  return with_layout(l, [&](auto bytes, auto) {
+    constexpr int B = decltype(bytes)::value;
+    std::uint32_t words = 0;
+#pragma omp parallel for reduction(+ : words) schedule(static)
+    for (std::int64_t s = 0; s < n; ++s)
+      for (int mu = 0; mu < 4; ++mu) {
+        const Complex<double>* m = u.matrix_data(s, mu);
+        for (int k = 0; k < values; ++k)
+          words += real_words<B>(m[k].re) + real_words<B>(m[k].im);
+      }
+    return words;
+  });
+}
+
+// Encodes sites [first, first + n) of u into out, the sites shared among the OpenMP threads.
+void encode_sites(const HostField& u, std::int64_t first, std::int64_t n, const Layout& l,
+                  unsigned char* out) {
+  with_layout(l, [&](auto bytes, auto swap) {
+    constexpr int B = decltype(bytes)::value;
+    constexpr bool S = decltype(swap)::value;
+    const int values = l.stored_rows * l.nc;
+    const std::int64_t site_bytes = l.site_bytes();
+#pragma omp parallel for schedule(static)
+    for (std::int64_t i = 0; i < n; ++i) {
+      unsigned char* p = out + i * site_bytes;
+      for (int mu = 0; mu < 4; ++mu) {
+        const Complex<double>* m = u.matrix_data(first + i, mu);
+        for (int k = 0; k < values; ++k, p += 2 * B) {
+          store_real<B, S>(m[k].re, p);
+          store_real<B, S>(m[k].im, p + B);
+        }
       }
     }
-  return sum;
+  });
 }
 
 template <int N>
 void rebuild_last_rows(HostField& u) {
+#pragma omp parallel for schedule(static)
   for (std::int64_t s = 0; s < u.local_sites(); ++s)
     for (int mu = 0; mu < 4; ++mu) {
       Matrix<double, N> m = u.get<N>(s, mu);
@@ -323,10 +382,13 @@ HostField read_nersc(const std::string& path, const World& world, const ReadOpti
 
   std::uint32_t local_sum = 0;
   bool finite = true;
-  for (std::int64_t first = 0; first < u.local_sites(); first += sites_per_chunk) {
-    const std::int64_t n = std::min(sites_per_chunk, u.local_sites() - first);
-    const std::vector<unsigned char> buf = read_slab_bytes(
-        path, h.header_bytes + (slab_first_site + first) * l.site_bytes(), n * l.site_bytes());
+  const SlabFileReader data(path);
+  const std::int64_t chunk = std::min(chunk_sites(l.site_bytes()), u.local_sites());
+  std::vector<unsigned char> buf(static_cast<std::size_t>(chunk * l.site_bytes()));
+  for (std::int64_t first = 0; first < u.local_sites(); first += chunk) {
+    const std::int64_t n = std::min(chunk, u.local_sites() - first);
+    data.read_at(h.header_bytes + (slab_first_site + first) * l.site_bytes(), buf.data(),
+                 n * l.site_bytes());
     finite = decode_sites(buf.data(), u, first, n, l, local_sum) && finite;
   }
   const std::uint32_t checksum = world.sum_mod32(local_sum);
@@ -355,8 +417,9 @@ HostField read_nersc(const std::string& path, const World& world, const ReadOpti
     info->bytes_per_real = h.bytes_per_real;
     info->big_endian = h.big_endian;
     info->stored.assign(h.entries.begin(), h.entries.end());
-    info->computed = {
-        {"CHECKSUM", hex32(checksum)}, {"PLAQUETTE", general(plaq)}, {"LINK_TRACE", general(trace)}};
+    info->computed = {{"CHECKSUM", hex32(checksum)},
+                      {"PLAQUETTE", general(plaq)},
+                      {"LINK_TRACE", general(trace)}};
     info->plaquette = plaq;
     info->link_trace = trace;
     info->reunitarised = h.bytes_per_real == 4;
@@ -409,11 +472,9 @@ void write_nersc(const std::string& path, const HostField& slab, const WriteOpti
   const int rows = opt.full_matrix ? slab.nc : slab.nc - 1;
   const Layout l = make_layout(slab.nc, rows, opt.double_precision ? 8 : 4, v.big_endian);
   const std::int64_t sites = slab.local_sites();
-  std::vector<unsigned char> buf;
-  std::uint32_t local_sum = 0;
-  for (std::int64_t first = 0; first < sites; first += sites_per_chunk)
-    local_sum += encode_sites(slab, first, std::min(sites_per_chunk, sites - first), l, buf);
-  const std::uint32_t checksum = world.sum_mod32(local_sum);
+  // The header holds the checksum and comes first: one pass that only sums, then one that
+  // encodes and writes.
+  const std::uint32_t checksum = world.sum_mod32(stored_checksum(slab, l));
   const double trace = link_trace(slab, world), plaq = plaquette(slab, world);
 
   std::string header;
@@ -443,10 +504,12 @@ void write_nersc(const std::string& path, const HostField& slab, const WriteOpti
   SlabFileWriter file(path, world, inputs);
   if (world.rank() == 0) file.write_at(0, header.data(), header_bytes);
   const std::int64_t slab_offset = header_bytes + std::int64_t(g.t0) * g.v3 * l.site_bytes();
-  for (std::int64_t first = 0; first < sites; first += sites_per_chunk) {
-    encode_sites(slab, first, std::min(sites_per_chunk, sites - first), l, buf);
-    file.write_at(slab_offset + first * l.site_bytes(), buf.data(),
-                  static_cast<std::int64_t>(buf.size()));
+  const std::int64_t chunk = std::min(chunk_sites(l.site_bytes()), sites);
+  std::vector<unsigned char> buf(static_cast<std::size_t>(chunk * l.site_bytes()));
+  for (std::int64_t first = 0; first < sites; first += chunk) {
+    const std::int64_t n = std::min(chunk, sites - first);
+    encode_sites(slab, first, n, l, buf.data());
+    file.write_at(slab_offset + first * l.site_bytes(), buf.data(), n * l.site_bytes());
   }
   file.commit();
 }

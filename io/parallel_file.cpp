@@ -102,33 +102,43 @@ void SlabFileWriter::commit() {
   committed_ = true;
 }
 
+SlabFileReader::SlabFileReader(const std::string& path) : path_(path) {
+  fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ < 0) throw Error("file '" + path + "': cannot open for reading: " + std::strerror(errno));
+}
+
+SlabFileReader::~SlabFileReader() {
+  ::close(fd_);
+}
+
+void SlabFileReader::read_at(std::int64_t offset, void* data, std::int64_t bytes) const {
+  if (offset < 0 || bytes < 0)
+    throw Error("file '" + path_ + "': read of a negative range at offset " +
+                std::to_string(offset));
+  auto* p = static_cast<unsigned char*>(data);
+  std::int64_t done = 0;
+  while (done < bytes) {
+    const ssize_t n = ::pread(fd_, p + done, static_cast<std::size_t>(bytes - done), offset + done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0)
+      throw Error("file '" + path_ + "': read error at offset " + std::to_string(offset + done) +
+                  ": " + std::strerror(errno));
+    if (n == 0) break;
+    done += n;
+  }
+  if (done < bytes)
+    throw Error("file '" + path_ + "': short read: " + std::to_string(bytes) +
+                " bytes wanted at offset " + std::to_string(offset) + ", only " +
+                std::to_string(done) + " there (truncated file)");
+}
+
 std::vector<unsigned char> read_slab_bytes(const std::string& path, std::int64_t offset,
                                            std::int64_t bytes) {
   if (offset < 0 || bytes < 0)
     throw Error("file '" + path + "': read of a negative range at offset " +
                 std::to_string(offset));
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw Error("file '" + path + "': cannot open for reading: " + std::strerror(errno));
   std::vector<unsigned char> buf(static_cast<std::size_t>(bytes));
-  std::int64_t done = 0;
-  while (done < bytes) {
-    const ssize_t n =
-        ::pread(fd, buf.data() + done, static_cast<std::size_t>(bytes - done), offset + done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      const std::string why = std::strerror(errno);
-      ::close(fd);
-      throw Error("file '" + path + "': read error at offset " + std::to_string(offset + done) +
-                  ": " + why);
-    }
-    if (n == 0) break;
-    done += n;
-  }
-  ::close(fd);
-  if (done < bytes)
-    throw Error("file '" + path + "': short read: " + std::to_string(bytes) +
-                " bytes wanted at offset " + std::to_string(offset) + ", only " +
-                std::to_string(done) + " there (truncated file)");
+  SlabFileReader(path).read_at(offset, buf.data(), bytes);
   return buf;
 }
 

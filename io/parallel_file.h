@@ -22,8 +22,11 @@
 // fsync before the agreement makes every rank's data durable and visible to the others
 // (also on NFS, close-to-open) before the rename.
 //
-// read_slab_bytes: the bytes [offset, offset + bytes) of a file (pread); throws gf::Error
-// naming the file on a missing file, a read error or a short read (truncated file).
+// SlabFileReader: one file opened for reading once (a reader's every byte range comes through
+// the same descriptor: no open per range); read_at(offset, data, bytes) fills data with the
+// bytes [offset, offset + bytes) (pread, resumed after EINTR and partial reads) and throws
+// gf::Error naming the file on a missing file, a read error or a short read (truncated file).
+// read_slab_bytes: the same for one range, into a new vector.
 #pragma once
 #include "comm/world.h"
 #include "io/temporary_file.h"
@@ -52,11 +55,25 @@ private:
   std::string path_;
   std::string tmp_path_;
   World world_;
-  int rank_ = 0; // kept so that the destructor makes no MPI call
+  int rank_ = 0;                     // kept so that the destructor makes no MPI call
   std::optional<TemporaryFile> tmp_; // rank 0: owns the temporary file and fd_
   int fd_ = -1;
   std::string error_; // this rank's first failure, reported by commit()
   bool committed_ = false;
+};
+
+class SlabFileReader {
+public:
+  explicit SlabFileReader(const std::string& path);
+  ~SlabFileReader();
+  SlabFileReader(const SlabFileReader&) = delete;
+  SlabFileReader& operator=(const SlabFileReader&) = delete;
+
+  void read_at(std::int64_t offset, void* data, std::int64_t bytes) const;
+
+private:
+  std::string path_;
+  int fd_ = -1;
 };
 
 std::vector<unsigned char> read_slab_bytes(const std::string& path, std::int64_t offset,

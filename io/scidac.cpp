@@ -2,12 +2,16 @@
 #include "core/error.h"
 #include "io/field_checks.h"
 #include "io/field_codec.h"
+#include "io/slab_chunks.h"
 #include "io/xml_text.h"
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <sstream>
+#include <type_traits>
 #include <zlib.h>
 
 namespace gf {
@@ -49,40 +53,119 @@ std::string hex8(std::uint32_t v) {
 
 } // namespace
 
-void add_site_sums(const unsigned char* p, std::int64_t first, std::int64_t n,
-                   std::int64_t site_bytes, ScidacSums& s) {
-  for (std::int64_t r = first; r < first + n; ++r, p += site_bytes) {
-    const auto c = static_cast<std::uint32_t>(crc32(0L, p, static_cast<uInt>(site_bytes)));
-    s.a ^= rotate_left(c, static_cast<int>(r % 29));
-    s.b ^= rotate_left(c, static_cast<int>(r % 31));
+namespace {
+
+// A real in big-endian order, Bytes bytes.
+template <int Bytes>
+double load_big(const unsigned char* p) {
+  if constexpr (Bytes == 4) {
+    std::uint32_t w;
+    std::memcpy(&w, p, 4);
+    if constexpr (std::endian::native == std::endian::little) w = __builtin_bswap32(w);
+    return std::bit_cast<float>(w);
+  } else {
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    if constexpr (std::endian::native == std::endian::little) w = __builtin_bswap64(w);
+    return std::bit_cast<double>(w);
   }
 }
+
+template <int Bytes>
+void store_big(double v, unsigned char* p) {
+  if constexpr (Bytes == 4) {
+    std::uint32_t w = std::bit_cast<std::uint32_t>(static_cast<float>(v));
+    if constexpr (std::endian::native == std::endian::little) w = __builtin_bswap32(w);
+    std::memcpy(p, &w, 4);
+  } else {
+    std::uint64_t w = std::bit_cast<std::uint64_t>(v);
+    if constexpr (std::endian::native == std::endian::little) w = __builtin_bswap64(w);
+    std::memcpy(p, &w, 8);
+  }
+}
+
+// f(std::integral_constant<int, bytes>) for bytes 4 or 8.
+template <class F>
+auto with_bytes(int bytes, F f) {
+  return bytes == 4 ? f(std::integral_constant<int, 4>{}) : f(std::integral_constant<int, 8>{});
+}
+
+// The site's CRC-32 rotated into the sums by its global natural index r.
+void add_site_sum(const unsigned char* p, std::int64_t site_bytes, std::int64_t r, std::uint32_t& a,
+                  std::uint32_t& b) {
+  const auto c = static_cast<std::uint32_t>(crc32(0L, p, static_cast<uInt>(site_bytes)));
+  a ^= rotate_left(c, static_cast<int>(r % 29));
+  b ^= rotate_left(c, static_cast<int>(r % 31));
+}
+
+} // namespace
 
 ScidacSums read_scidac_slab(const std::string& path, const LimeRecord& data, int bytes,
                             std::int64_t site_bytes, HostField& slab, bool& finite,
                             const World& world) {
-  const std::int64_t v3 = slab.geom.v3, n2 = std::int64_t(slab.nc) * slab.nc;
-  ScidacSums sums;
-  finite = true;
-  for (int t = 0; t < slab.geom.nt; ++t) {
-    // The global natural index of the slice's first site.
-    const std::int64_t first = (slab.geom.t0 + t) * v3;
-    const std::vector<unsigned char> buf =
-        read_lime_bytes(path, data, first * site_bytes, v3 * site_bytes);
-    add_site_sums(buf.data(), first, v3, site_bytes, sums);
-    const unsigned char* p = buf.data();
-    for (std::int64_t s = t * v3; s < (t + 1) * v3; ++s)
-      for (int mu = 0; mu < slab.ndir; ++mu) {
-        Complex<double>* m = slab.matrix_data(s, mu);
-        for (std::int64_t k = 0; k < n2; ++k, p += 2 * bytes) {
-          m[k] = {load_real(p, bytes, true), load_real(p + bytes, bytes, true)};
-          finite = finite && std::isfinite(m[k].re) && std::isfinite(m[k].im);
+  const std::int64_t sites = slab.local_sites(), n2 = std::int64_t(slab.nc) * slab.nc;
+  const std::int64_t slab_first = std::int64_t(slab.geom.t0) * slab.geom.v3; // global index
+  if (slab_first * site_bytes + sites * site_bytes > data.data_bytes)
+    throw Error("LIME file '" + path + "': bytes [" + std::to_string(slab_first * site_bytes) +
+                ", " + std::to_string((slab_first + sites) * site_bytes) + ") lie outside the " +
+                std::to_string(data.data_bytes) + "-byte payload of record " + data.type);
+  const SlabFileReader file(path);
+  const std::int64_t chunk = std::min(chunk_sites(site_bytes), sites);
+  std::vector<unsigned char> buf(static_cast<std::size_t>(chunk * site_bytes));
+  std::uint32_t a = 0, b = 0;
+  bool all_finite = true;
+  for (std::int64_t first = 0; first < sites; first += chunk) {
+    const std::int64_t n = std::min(chunk, sites - first);
+    file.read_at(data.data_offset + (slab_first + first) * site_bytes, buf.data(), n * site_bytes);
+    with_bytes(bytes, [&](auto bytes_constant) {
+      constexpr int B = decltype(bytes_constant)::value;
+#pragma omp parallel for reduction(^ : a, b) reduction(&& : all_finite) schedule(static)
+      for (std::int64_t i = 0; i < n; ++i) {
+        const unsigned char* p = buf.data() + i * site_bytes;
+        add_site_sum(p, site_bytes, slab_first + first + i, a, b);
+        for (int mu = 0; mu < slab.ndir; ++mu) {
+          Complex<double>* m = slab.matrix_data(first + i, mu);
+          for (std::int64_t k = 0; k < n2; ++k, p += 2 * B) {
+            m[k] = {load_big<B>(p), load_big<B>(p + B)};
+            all_finite = all_finite && std::isfinite(m[k].re) && std::isfinite(m[k].im);
+          }
         }
       }
+    });
   }
-  sums.a = world.bit_xor(sums.a);
-  sums.b = world.bit_xor(sums.b);
-  return sums;
+  finite = all_finite;
+  return {world.bit_xor(a), world.bit_xor(b)};
+}
+
+ScidacSums write_scidac_slab(SlabFileWriter& out, std::int64_t data_offset, const HostField& slab,
+                             int bytes, const World& world) {
+  const std::int64_t sites = slab.local_sites(), n2 = std::int64_t(slab.nc) * slab.nc;
+  const std::int64_t site_bytes = slab.ndir * n2 * 2 * bytes;
+  const std::int64_t slab_first = std::int64_t(slab.geom.t0) * slab.geom.v3; // global index
+  const std::int64_t chunk = std::min(chunk_sites(site_bytes), sites);
+  std::vector<unsigned char> buf(static_cast<std::size_t>(chunk * site_bytes));
+  std::uint32_t a = 0, b = 0;
+  for (std::int64_t first = 0; first < sites; first += chunk) {
+    const std::int64_t n = std::min(chunk, sites - first);
+    with_bytes(bytes, [&](auto bytes_constant) {
+      constexpr int B = decltype(bytes_constant)::value;
+#pragma omp parallel for reduction(^ : a, b) schedule(static)
+      for (std::int64_t i = 0; i < n; ++i) {
+        unsigned char* const site = buf.data() + i * site_bytes;
+        unsigned char* p = site;
+        for (int mu = 0; mu < slab.ndir; ++mu) {
+          const Complex<double>* m = slab.matrix_data(first + i, mu);
+          for (std::int64_t k = 0; k < n2; ++k, p += 2 * B) {
+            store_big<B>(m[k].re, p);
+            store_big<B>(m[k].im, p + B);
+          }
+        }
+        add_site_sum(site, site_bytes, slab_first + first + i, a, b);
+      }
+    });
+    out.write_at(data_offset + (slab_first + first) * site_bytes, buf.data(), n * site_bytes);
+  }
+  return {world.bit_xor(a), world.bit_xor(b)};
 }
 
 const LimeRecord* unique_lime_record(const std::vector<LimeRecord>& records,

@@ -58,34 +58,22 @@ struct ScidacRecordInfo {
   std::int64_t datacount = 0;
 };
 
-// Adds the CRCs of sites [first, first + n) (global natural index) at p to s.
-void add_site_sums(const unsigned char* p, std::int64_t first, std::int64_t n,
-                   std::int64_t site_bytes, ScidacSums& s);
-
-// The checksums of the slices of this rank's slab (geom), combined over the ranks of `world`
-// (collective): encode(t, buf) fills buf with local slice t as the file stores it,
-// site_bytes per site.
-template <class Encode>
-ScidacSums slab_checksums(const Geometry& geom, std::int64_t site_bytes, const World& world,
-                          Encode encode) {
-  ScidacSums sums;
-  std::vector<unsigned char> buf;
-  for (int t = 0; t < geom.nt; ++t) {
-    encode(t, buf);
-    add_site_sums(buf.data(), (geom.t0 + t) * geom.v3, geom.v3, site_bytes, sums);
-  }
-  sums.a = world.bit_xor(sums.a);
-  sums.b = world.bit_xor(sums.b);
-  return sums;
-}
-
 // Reads this rank's slices of the binary record `data` of `path` into `slab`: per site
 // site_bytes bytes, slab.ndir matrices of big-endian complex numbers with reals of `bytes`
 // bytes. Returns their checksums combined over the ranks (collective); `finite` becomes false
-// where a number read is not finite.
+// where a number read is not finite. The slab is read in chunks (slab_chunks.h), each decoded
+// and checksummed in one pass by the rank's OpenMP threads.
 ScidacSums read_scidac_slab(const std::string& path, const LimeRecord& data, int bytes,
                             std::int64_t site_bytes, HostField& slab, bool& finite,
                             const World& world);
+
+// Writes this rank's slab (slab.ndir matrices per site, big-endian reals of `bytes` bytes) into
+// the binary record whose payload starts at data_offset of `out`, encoded and checksummed in
+// one pass, chunk by chunk (slab_chunks.h). Returns the checksums combined over the ranks
+// (collective); the scidac-checksum record, which follows the data and has a fixed length,
+// is written afterwards.
+ScidacSums write_scidac_slab(SlabFileWriter& out, std::int64_t data_offset, const HostField& slab,
+                             int bytes, const World& world);
 
 const LimeRecord* unique_lime_record(const std::vector<LimeRecord>& records,
                                      const std::string& type, const std::string& source);

@@ -23,20 +23,6 @@ std::string dims_text(const int d[4]) {
          std::to_string(d[3]);
 }
 
-// Local time slice t of g, big-endian 64-bit.
-void encode_slice(const HostField& g, int t, std::vector<unsigned char>& buf) {
-  const std::int64_t v3 = g.geom.v3, n2 = std::int64_t(g.nc) * g.nc;
-  buf.resize(static_cast<std::size_t>(v3 * n2 * 16));
-  unsigned char* p = buf.data();
-  for (std::int64_t s = t * v3; s < (t + 1) * v3; ++s) {
-    const Complex<double>* m = g.matrix_data(s, 0);
-    for (std::int64_t k = 0; k < n2; ++k, p += 16) {
-      store_real(m[k].re, p, 8, true);
-      store_real(m[k].im, p + 8, 8, true);
-    }
-  }
-}
-
 } // namespace
 
 bool is_lime_transform(const std::string& path) {
@@ -50,7 +36,6 @@ void write_transform_lime(const std::string& path, const HostField& slab_g,
                           const std::map<std::string, std::string>& metadata, const World& world,
                           const std::vector<std::string>& inputs) {
   const Geometry& geom = slab_g.geom;
-  const std::int64_t v3 = geom.v3;
   ScidacRecordInfo record;
   record.bytes = 8;
   record.colors = slab_g.nc;
@@ -58,30 +43,28 @@ void write_transform_lime(const std::string& path, const HostField& slab_g,
   record.typesize = 16 * slab_g.nc * slab_g.nc;
   record.datacount = 1;
 
-  const ScidacSums sums =
-      slab_checksums(geom, record.typesize, world,
-                     [&](int t, std::vector<unsigned char>& buf) { encode_slice(slab_g, t, buf); });
   std::string date = utc_date();
   world.broadcast(date); // every rank lays out the same records
 
   const std::string head = xml_declaration;
-  LimePlan plan;
-  plan.add(scidac_file_record, scidac_file_xml(geom.L), true, false);
-  plan.add(scidac_user_file_record, head + gaugefix_xml({}, metadata), false, true);
-  plan.add(scidac_record_record, scidac_record_xml(record, date), true, false);
-  plan.add(scidac_user_record_record, head + gaugefix_xml({}, {}), false, false);
-  const std::int64_t data_offset =
-      plan.add_external(scidac_data_record, geom.global_volume() * record.typesize, false, false);
-  plan.add(scidac_checksum_record, scidac_checksum_xml(sums), false, true);
+  // The checksum record follows the data and has the same length for any sums (scidac.h).
+  const auto plan_with = [&](const ScidacSums& sums, std::int64_t& data_offset) {
+    LimePlan plan;
+    plan.add(scidac_file_record, scidac_file_xml(geom.L), true, false);
+    plan.add(scidac_user_file_record, head + gaugefix_xml({}, metadata), false, true);
+    plan.add(scidac_record_record, scidac_record_xml(record, date), true, false);
+    plan.add(scidac_user_record_record, head + gaugefix_xml({}, {}), false, false);
+    data_offset =
+        plan.add_external(scidac_data_record, geom.global_volume() * record.typesize, false, false);
+    plan.add(scidac_checksum_record, scidac_checksum_xml(sums), false, true);
+    return plan;
+  };
+  std::int64_t data_offset = 0;
+  plan_with({}, data_offset);
 
   SlabFileWriter out(path, world, inputs);
-  if (world.rank() == 0) plan.write(out);
-  std::vector<unsigned char> buf;
-  for (int t = 0; t < geom.nt; ++t) {
-    encode_slice(slab_g, t, buf);
-    out.write_at(data_offset + (geom.t0 + t) * v3 * record.typesize, buf.data(),
-                 static_cast<std::int64_t>(buf.size()));
-  }
+  const ScidacSums sums = write_scidac_slab(out, data_offset, slab_g, 8, world);
+  if (world.rank() == 0) plan_with(sums, data_offset).write(out);
   out.commit();
 }
 

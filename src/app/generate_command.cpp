@@ -23,7 +23,11 @@ void add_generate_options(CLI::App& generate, GenerateCommandOptions& opt) {
       ->check(positive_real)
       ->required()
       ->default_str("");
-  generate.add_option("--start", e.start, "cold, hot or a NERSC file")->check(non_empty);
+  generate
+      .add_option("--start", e.start,
+                  "cold, hot or a configuration file in any format gaugefix reads (nersc, ildg, "
+                  "scidac, milc, openqcd, hdf5; as fix --input)")
+      ->check(non_empty);
   generate
       .add_option("--thermalisation", e.thermalisation, "sweeps before the first configuration")
       ->check(whole_number);
@@ -93,7 +97,9 @@ EnsembleObserver printer(const GenerateCommandOptions& opt, const Tuner& tuner) 
               p.m.acceptance, p.seconds);
   };
   o.saved = [](const SavedConfig& c) {
-    log::info("# saved {}: sweep {}, plaquette {:.15f}", c.path, long(c.sweep), c.plaquette);
+    log::info("# saved {}: sweep {}, plaquette {:.15f}; {} bytes written in {:.3f} s ({:.3f} GB/s)",
+              c.path, long(c.sweep), c.plaquette, long(c.bytes), c.write_seconds,
+              c.write_seconds > 0 ? 1e-9 * double(c.bytes) / c.write_seconds : 0.0);
   };
   return o;
 }

@@ -92,10 +92,9 @@ void check_label(const EnsembleOptions& opt, const std::string& path, const std:
     // beta compared as the number (labels of earlier versions wrote 17 digits)
     const bool same = it->second == value || (key == "beta" && parse_real(it->second) &&
                                               parse_real(it->second) == parse_real(value));
-    require(same,
-            "--" + key + " " + value + " does not match the ensemble: " + path +
-                " was generated with " + key + "=" + it->second + "; resume with --" + key + " " +
-                it->second + " or choose another --output-prefix");
+    require(same, "--" + key + " " + value + " does not match the ensemble: " + path +
+                      " was generated with " + key + "=" + it->second + "; resume with --" + key +
+                      " " + it->second + " or choose another --output-prefix");
   }
 }
 
@@ -219,10 +218,14 @@ EnsembleResult run_ensemble(const EnsembleOptions& opt, const EnsembleObserver& 
       gen->download(u);
       reunitarize_all(u);
       w.provenance.sequence_number = sweep;
+      const auto t_write = std::chrono::steady_clock::now();
       write_gauge_file(path, u, w, World(), inputs);
+      const double write_seconds = seconds_since(t_write);
       gen->upload(u); // continue from exactly the field written (bitwise resume)
       ++result.written;
-      if (observer.saved) observer.saved({next, sweep, path, plaquette(u)});
+      if (observer.saved)
+        observer.saved({next, sweep, path, plaquette(u), write_seconds,
+                        static_cast<std::int64_t>(std::filesystem::file_size(path))});
       if (++next >= opt.configs) break;
     }
     const auto t_sweep = std::chrono::steady_clock::now();

@@ -62,6 +62,8 @@ struct SavedConfig {
   std::int64_t sweep;
   std::string path;
   double plaquette;
+  double write_seconds; // the file's write: encoding, checksum, header values, write, rename
+  std::int64_t bytes;   // the file's size
 };
 
 // Collective: on several ranks every rank passes an observer with the same callbacks set

@@ -6,8 +6,10 @@
 // The field holds the time slices [t0, t0 + nt) of the global lattice (all of them on a
 // single rank). ndir is 4 for a gauge field, 1 for a gauge transformation g(x).
 // The constructor checks that the slab fits into this machine's memory (host_memory.h):
-// gf::Error "memory: ..." instead of std::bad_alloc.
+// gf::Error "memory: ..." instead of std::bad_alloc. The numbers start at zero, from calloc
+// (calloc_allocator.h): the pages are touched first by whoever fills them.
 #pragma once
+#include "lattice/calloc_allocator.h"
 #include "lattice/geometry.h"
 #include "lattice/host_memory.h"
 #include "math/matrix.h"
@@ -20,12 +22,11 @@ struct HostField {
   Geometry geom; // a slab without halo
   int nc = 3;
   int ndir = 4;
-  std::vector<Complex<double>> data;
+  std::vector<Complex<double>, CallocAllocator<Complex<double>>> data;
 
   HostField() = default;
   HostField(const Geometry& g, int nc_, int ndir_)
-      : geom(g), nc(nc_), ndir(ndir_),
-        data(host_field_elements(g, nc_, ndir_)) {}
+      : geom(g), nc(nc_), ndir(ndir_), data(host_field_elements(g, nc_, ndir_)) {}
 
   std::int64_t local_sites() const { return geom.local_volume(); }
   // Local natural index of global coordinates (t global, inside the slab).
@@ -65,14 +66,16 @@ struct HostField {
     Matrix<double, N> m;
     const Complex<double>* p = matrix_data(site, mu);
     for (int i = 0; i < N; ++i)
-      for (int j = 0; j < N; ++j) m.m[i][j] = p[i * N + j];
+      for (int j = 0; j < N; ++j)
+        m.m[i][j] = p[i * N + j];
     return m;
   }
   template <int N>
   void set(std::int64_t site, int mu, const Matrix<double, N>& m) {
     Complex<double>* p = matrix_data(site, mu);
     for (int i = 0; i < N; ++i)
-      for (int j = 0; j < N; ++j) p[i * N + j] = m.m[i][j];
+      for (int j = 0; j < N; ++j)
+        p[i * N + j] = m.m[i][j];
   }
 };
 

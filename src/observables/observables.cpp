@@ -16,28 +16,38 @@ double ordered_sum(const std::vector<double>& per_slice, const World& world) {
   return sum;
 }
 
+// The sites are visited in natural order with their forward neighbours stepped along
+// (no coordinates decoded per site); the forward time neighbours of the last local slice
+// come from `next`, which on one rank is a copy of slice t0.
 template <int N>
 double plaquette_n(const HostField& u, const World& world) {
   const HostField next = next_slice(u, world);
   const Geometry& g = u.geom;
-  auto link = [&](const SiteCoords& c, int mu) {
-    const int t = ((c.x[3] % g.L[3]) + g.L[3]) % g.L[3];
-    if (t == next.geom.t0 && t != g.t0) return next.get<N>(next.local_index(c), mu);
-    return u.get<N>(u.local_index(c), mu);
-  };
+  const std::int64_t step[3] = {1, g.L[0], std::int64_t(g.L[0]) * g.L[1]};
   std::vector<double> per_slice(static_cast<std::size_t>(g.nt));
 #pragma omp parallel for schedule(static)
   for (int t = 0; t < g.nt; ++t) {
     double sum = 0;
-    for (std::int64_t s = t * g.v3; s < (t + 1) * g.v3; ++s) {
-      const SiteCoords c = u.coords(s);
-      for (int mu = 0; mu < 4; ++mu)
-        for (int nu = mu + 1; nu < 4; ++nu) {
-          const Matrix<double, N> a = u.get<N>(s, mu) * link(g.forward(c, mu), nu);
-          const Matrix<double, N> b = u.get<N>(s, nu) * link(g.forward(c, nu), mu);
-          sum += re_trace_product(a, adjoint(b));
+    const std::int64_t slice = t * g.v3;
+    std::int64_t s = slice;
+    for (int z = 0; z < g.L[2]; ++z)
+      for (int y = 0; y < g.L[1]; ++y)
+        for (int x = 0; x < g.L[0]; ++x, ++s) {
+          const int at[3] = {x, y, z};
+          // U_nu(x + mu): the field and the index of the forward neighbour in direction mu.
+          const auto forward = [&](int mu, int nu) {
+            if (mu == 3) return t + 1 < g.nt ? u.get<N>(s + g.v3, nu) : next.get<N>(s - slice, nu);
+            const std::int64_t n =
+                at[mu] + 1 < g.L[mu] ? s + step[mu] : s - (g.L[mu] - 1) * step[mu];
+            return u.get<N>(n, nu);
+          };
+          for (int mu = 0; mu < 4; ++mu)
+            for (int nu = mu + 1; nu < 4; ++nu) {
+              const Matrix<double, N> a = u.get<N>(s, mu) * forward(mu, nu);
+              const Matrix<double, N> b = u.get<N>(s, nu) * forward(nu, mu);
+              sum += re_trace_product(a, adjoint(b));
+            }
         }
-    }
     per_slice[t] = sum;
   }
   return ordered_sum(per_slice, world) / (6.0 * N * static_cast<double>(g.global_volume()));
