@@ -344,25 +344,25 @@ TEST(GhostPropagator, EveryCutsMomentaOnTheUnitField) {
   const FaddeevPopov m(u, World::alone());
   for (const Case& c : cases) {
     const std::vector<Momentum> momenta = ghost_momenta(lattice, c.cut);
-    EXPECT_EQ(momenta.size(), c.count) << cut_name(c.cut.kind);
+    EXPECT_EQ(momenta.size(), c.count) << gaugefix::to_string(c.cut.kind);
     const auto has = [&](const Momentum& n) {
       return std::find(momenta.begin(), momenta.end(), n) != momenta.end();
     };
-    EXPECT_FALSE(has({0, 0, 0, 0})) << cut_name(c.cut.kind);
+    EXPECT_FALSE(has({0, 0, 0, 0})) << gaugefix::to_string(c.cut.kind);
     for (const Momentum& n : momenta) {
       const Momentum minus = {-n[0], -n[1], -n[2], -n[3]};
       const bool inside =
           std::abs(n[0]) < 2 && std::abs(n[1]) < 2 && std::abs(n[2]) < 2 && std::abs(n[3]) < 4;
-      EXPECT_TRUE(!inside || has(minus)) << cut_name(c.cut.kind);
+      EXPECT_TRUE(!inside || has(minus)) << gaugefix::to_string(c.cut.kind);
     }
     for (const Momentum& n : c.in)
-      EXPECT_TRUE(has(n)) << cut_name(c.cut.kind) << " lacks " << n[0] << n[1] << n[2] << n[3];
+      EXPECT_TRUE(has(n)) << gaugefix::to_string(c.cut.kind) << " lacks " << n[0] << n[1] << n[2] << n[3];
     for (const Momentum& n : c.out)
-      EXPECT_FALSE(has(n)) << cut_name(c.cut.kind) << " has " << n[0] << n[1] << n[2] << n[3];
+      EXPECT_FALSE(has(n)) << gaugefix::to_string(c.cut.kind) << " has " << n[0] << n[1] << n[2] << n[3];
     for (const GhostPoint& p : ghost_propagator(m, momenta, 1e-12, 200)) {
       EXPECT_TRUE(p.converged);
       EXPECT_NEAR(p.propagator * p.p2, 1.0, 1e-10)
-          << cut_name(c.cut.kind) << " at " << p.n[0] << p.n[1] << p.n[2] << p.n[3];
+          << gaugefix::to_string(c.cut.kind) << " at " << p.n[0] << p.n[1] << p.n[2] << p.n[3];
     }
   }
 }

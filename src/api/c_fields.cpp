@@ -94,7 +94,7 @@ gaugefix_status gaugefix_generate(const int lattice[4], int nc, double beta, int
     gaugefix::GenerateOptions o;
     o.lattice = {lattice[0], lattice[1], lattice[2], lattice[3]};
     if (nc == 2)
-      o.group = "su2";
+      o.group = gaugefix::Group::su2;
     else if (nc != 3)
       throw gaugefix::Error("nc must be 2 or 3 (got " + std::to_string(nc) + ")");
     o.beta = beta;

@@ -41,7 +41,7 @@ Table ghost_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
   const FaddeevPopov m(u, world);
   const std::vector<GhostPoint> rows =
       ghost_propagator(m,
-                       ghost_momenta(u.geom.L, {parse_cut("--ghost-cut", opt.ghost_cut),
+                       ghost_momenta(u.geom.L, {parse_name<CutKind>("--ghost-cut", opt.ghost_cut),
                                                 opt.ghost_max_n2, opt.ghost_cylinder_width}),
                        opt.ghost_tolerance, opt.ghost_max_iterations);
   for (const GhostPoint& r : rows)
