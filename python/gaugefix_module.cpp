@@ -44,6 +44,20 @@ py::dict table_dict(const gaugefix::MeasurementTable& t) {
   return d;
 }
 
+// A measurement of the links array (a field of the communicator's ranks) as table_dict gives it,
+// computed with the GIL released.
+template <class Measure>
+py::dict measured_table(const py::handle& links, const py::object& comm, const Measure& measure) {
+  const gaugefix::Communicator c = communicator(comm);
+  const gaugefix::Field f = field_from_array(links, "links", c);
+  gaugefix::MeasurementTable t;
+  {
+    py::gil_scoped_release unlocked;
+    t = measure(f, c);
+  }
+  return table_dict(t);
+}
+
 py::tuple read_file(const std::string& path, bool checksum_warning_only, const py::object& comm) {
   gaugefix::ReadOptions ro;
   ro.checksum_warning_only = checksum_warning_only;
@@ -341,19 +355,15 @@ PYBIND11_MODULE(gaugefix, m) {
       "gluon_propagator",
       [](const py::handle& links, int max_n2, const std::string& cut, double cylinder_width,
          const std::string& gauge, const py::object& comm) {
-        const gaugefix::Communicator c = communicator(comm);
-        const gaugefix::Field f = field_from_array(links, "links", c);
         gaugefix::GluonPropagatorOptions o;
         o.max_n2 = max_n2;
         o.cut = named("gluon_propagator", gaugefix::parse_cut, cut, "cut");
         o.cylinder_width = cylinder_width;
         o.gauge = named("gluon_propagator", gaugefix::parse_gauge, gauge, "gauge");
-        gaugefix::MeasurementTable t;
-        {
-          py::gil_scoped_release unlocked;
-          t = gaugefix::gluon_propagator(f, o, c);
-        }
-        return table_dict(t);
+        return measured_table(links, comm,
+                              [&](const gaugefix::Field& f, const gaugefix::Communicator& c) {
+                                return gaugefix::gluon_propagator(f, o, c);
+                              });
       },
       "links"_a, py::kw_only(), "max_n2"_a = 4, "cut"_a = "psq", "cylinder_width"_a = 1.0,
       "gauge"_a = "landau", "comm"_a = py::none(),
@@ -364,14 +374,10 @@ PYBIND11_MODULE(gaugefix, m) {
   m.def(
       "static_potential",
       [](const py::handle& links, int max_t, const py::object& comm) {
-        const gaugefix::Communicator c = communicator(comm);
-        const gaugefix::Field f = field_from_array(links, "links", c);
-        gaugefix::MeasurementTable t;
-        {
-          py::gil_scoped_release unlocked;
-          t = gaugefix::static_potential(f, max_t, c);
-        }
-        return table_dict(t);
+        return measured_table(links, comm,
+                              [&](const gaugefix::Field& f, const gaugefix::Communicator& c) {
+                                return gaugefix::static_potential(f, max_t, c);
+                              });
       },
       "links"_a, "max_t"_a, py::kw_only(), "comm"_a = py::none(),
       "C(r, T) and V(r, T) = log(C(r, T)/C(r, T+1)) from the temporal Wilson lines of "
@@ -382,20 +388,16 @@ PYBIND11_MODULE(gaugefix, m) {
       "ghost_propagator",
       [](const py::handle& links, int max_n2, const std::string& cut, double cylinder_width,
          double tolerance, int max_iterations, const py::object& comm) {
-        const gaugefix::Communicator c = communicator(comm);
-        const gaugefix::Field f = field_from_array(links, "links", c);
         gaugefix::GhostPropagatorOptions o;
         o.max_n2 = max_n2;
         o.cut = named("ghost_propagator", gaugefix::parse_cut, cut, "cut");
         o.cylinder_width = cylinder_width;
         o.tolerance = tolerance;
         o.max_iterations = max_iterations;
-        gaugefix::MeasurementTable t;
-        {
-          py::gil_scoped_release unlocked;
-          t = gaugefix::ghost_propagator(f, o, c);
-        }
-        return table_dict(t);
+        return measured_table(links, comm,
+                              [&](const gaugefix::Field& f, const gaugefix::Communicator& c) {
+                                return gaugefix::ghost_propagator(f, o, c);
+                              });
       },
       "links"_a, py::kw_only(), "max_n2"_a = 4, "cut"_a = "psq", "cylinder_width"_a = 1.0,
       "tolerance"_a = 1e-10, "max_iterations"_a = 1000, "comm"_a = py::none(),
@@ -406,17 +408,13 @@ PYBIND11_MODULE(gaugefix, m) {
   m.def(
       "lowest_eigenvalue",
       [](const py::handle& links, double tolerance, int max_iterations, const py::object& comm) {
-        const gaugefix::Communicator c = communicator(comm);
-        const gaugefix::Field f = field_from_array(links, "links", c);
         gaugefix::LowestEigenvalueOptions o;
         o.tolerance = tolerance;
         o.max_iterations = max_iterations;
-        gaugefix::MeasurementTable t;
-        {
-          py::gil_scoped_release unlocked;
-          t = gaugefix::lowest_eigenvalue(f, o, c);
-        }
-        return table_dict(t);
+        return measured_table(links, comm,
+                              [&](const gaugefix::Field& f, const gaugefix::Communicator& c) {
+                                return gaugefix::lowest_eigenvalue(f, o, c);
+                              });
       },
       "links"_a, py::kw_only(), "tolerance"_a = 1e-6, "max_iterations"_a = 1000,
       "comm"_a = py::none(),
@@ -427,14 +425,10 @@ PYBIND11_MODULE(gaugefix, m) {
   m.def(
       "abelian_projection",
       [](const py::handle& links, const py::object& comm) {
-        const gaugefix::Communicator c = communicator(comm);
-        const gaugefix::Field f = field_from_array(links, "links", c);
-        gaugefix::MeasurementTable t;
-        {
-          py::gil_scoped_release unlocked;
-          t = gaugefix::abelian_projection(f, c);
-        }
-        return table_dict(t);
+        return measured_table(links, comm,
+                              [&](const gaugefix::Field& f, const gaugefix::Communicator& c) {
+                                return gaugefix::abelian_projection(f, c);
+                              });
       },
       "links"_a, py::kw_only(), "comm"_a = py::none(),
       "The Abelian projection of maximally-Abelian-gauge links as `gaugefix measure --abelian` "

@@ -262,6 +262,19 @@ struct HaloLinkAlgebra {
   }
 };
 
+// The end of a gradient (GradientSite, GradientFromLinks): from Delta's stored reals d at site
+// c of slice t, its theta, Delta in the slice layout, and the slope tr[D Delta] (0 without D).
+template <int N, class R>
+GF_INLINE void store_gradient(const double (&d)[link_algebra_reals<N>], const FourierLayout& lay,
+                              int t, const SiteCoords& c, Complex<R>* delta,
+                              const Complex<R>* direction, double& theta, double& slope) {
+  theta = theta_of_reals<N>(d);
+  const std::int64_t s = lay.spatial_index(c.x[0], c.x[1], c.x[2]);
+  const Algebra<double, N> a = algebra_of_reals<N>(d);
+  store_algebra(delta, lay, t, s, a);
+  slope = direction ? trace_product(a, load_algebra<double, N>(direction, lay, t, s)) : 0.0;
+}
+
 template <class Gauge, class R, int N>
 struct GradientSite {
   static constexpr int prefetch_sites = 4; // how far ahead the neighbours' A_mu are fetched
@@ -293,11 +306,7 @@ struct GradientSite {
       for (int k = 0; k < reals; ++k)
         d[k] = d[k] + up[k] - down[k];
     }
-    theta[i] = theta_of_reals<N>(d);
-    const std::int64_t s = lay.spatial_index(c.x[0], c.x[1], c.x[2]);
-    const Algebra<double, N> a = algebra_of_reals<N>(d);
-    store_algebra(delta, lay, t, s, a);
-    slope[i] = direction ? trace_product(a, load_algebra<double, N>(direction, lay, t, s)) : 0.0;
+    store_gradient<N>(d, lay, t, c, delta, direction, theta[i], slope[i]);
   }
 };
 
@@ -339,11 +348,7 @@ struct GradientFromLinks {
         d[k] = d[k] + up[k] - down[k];
     }
     functional[i] = f;
-    theta[i] = theta_of_reals<N>(d);
-    const std::int64_t s = lay.spatial_index(c.x[0], c.x[1], c.x[2]);
-    const Algebra<double, N> a = algebra_of_reals<N>(d);
-    store_algebra(delta, lay, t, s, a);
-    slope[i] = direction ? trace_product(a, load_algebra<double, N>(direction, lay, t, s)) : 0.0;
+    store_gradient<N>(d, lay, t, c, delta, direction, theta[i], slope[i]);
   }
 };
 
