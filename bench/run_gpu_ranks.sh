@@ -13,7 +13,8 @@
 #             GEN_LOCAL (default 64,64,64,32) sites per GPU on 1, 2, 4 (and 8) GPUs, mixed and
 #             double precision, GEN_SWEEPS sweeps (default 20): sweeps/s and t_1 / t_N;
 #   facg      (FACG=1) a thermalised beta = 6.0 field of FACG_LATTICE (default 64,64,64,128)
-#             made by the generator on every GPU of the node (THERM sweeps, default 100, mixed),
+#             made by the generator on every GPU of the node (THERM sweeps, default 100, mixed;
+#             GEN_FIELD_LIMIT, default 240, the seconds it may take),
 #             then FACG in double to theta < 2.5e-13 on 1, 2, 4 (and 8) GPUs: seconds,
 #             iterations, transposing, the efficiency t_1 / (N t_N), and F, theta and
 #             iterations equal on every count;
@@ -137,7 +138,7 @@ if [ "${FACG:-1}" = 1 ]; then
   n_gen=$gpus
   field_dir=$(mktemp -d -p "${FIELD_DIR:-/dev/shm}")
   cfg="$field_dir/b6.0000"
-  if step "generate $label on $n_gen GPUs" 240 "$out/generate_facg_field.log" $(mpi $n_gen) "$bin/gaugefix" \
+  if step "generate $label on $n_gen GPUs" "${GEN_FIELD_LIMIT:-240}" "$out/generate_facg_field.log" $(mpi $n_gen) "$bin/gaugefix" \
     generate --backend cuda --precision mixed --lattice "$lattice" --beta 6.0 --start hot \
     --thermalisation "${THERM:-100}" --or-sweeps 4 --measure-interval 10 --seed 11 -o "$field_dir/b6"; then
     { echo; echo "## FACG, $label, double, theta < 2.5e-13 (field: $n_gen-GPU generator, ${THERM:-100} sweeps)"
