@@ -15,26 +15,36 @@ int algebra_dimension(int n) {
   return n * n - 1;
 }
 
+template <int N>
+void potential_line(const HostField& u, std::int64_t site, int count, double* out) {
+  constexpr int d = N * N - 1;
+  constexpr double inverse_n = 1.0 / N;
+  for (int k = 0; k < count; ++k)
+    for (int mu = 0; mu < 4; ++mu) {
+      const Complex<double>* m = u.matrix_data(site + k, mu);
+      double* a = out + (std::size_t(k) * 4 + mu) * d;
+      double trace = 0; // of the imaginary part: (U - U^dagger)/2i has diagonal Im U_ii
+      for (int i = 0; i < N; ++i)
+        trace += m[i * N + i].im;
+      const double mean = trace * inverse_n;
+      for (int i = 0; i + 1 < N; ++i)
+        a[i] = m[i * N + i].im - mean;
+      // ((U - U^dagger)/(2i))_ij = (U_ij - conj(U_ji)) / (2i)
+      int c = N - 1;
+      for (int i = 0; i < N; ++i)
+        for (int j = i + 1; j < N; ++j, c += 2) {
+          a[c] = 0.5 * (m[i * N + j].im + m[j * N + i].im);
+          a[c + 1] = -0.5 * (m[i * N + j].re - m[j * N + i].re);
+        }
+    }
+}
+
 LineComponents potential_components(const HostField& u) {
-  return [&u](std::int64_t site, int count, double* out) {
-    const int n = u.nc, d = algebra_dimension(n);
-    for (int k = 0; k < count; ++k)
-      for (int mu = 0; mu < 4; ++mu) {
-        const Complex<double>* m = u.matrix_data(site + k, mu);
-        double* a = out + (std::size_t(k) * 4 + mu) * d;
-        double trace = 0; // of the imaginary part: (U - U^dagger)/2i has diagonal Im U_ii
-        for (int i = 0; i < n; ++i)
-          trace += m[i * n + i].im;
-        for (int i = 0; i + 1 < n; ++i)
-          *a++ = m[i * n + i].im - trace / n;
-        // ((U - U^dagger)/(2i))_ij = (U_ij - conj(U_ji)) / (2i)
-        for (int i = 0; i < n; ++i)
-          for (int j = i + 1; j < n; ++j) {
-            *a++ = (m[i * n + j].im + m[j * n + i].im) / 2;
-            *a++ = -(m[i * n + j].re - m[j * n + i].re) / 2;
-          }
-      }
-  };
+  if (u.nc == 2)
+    return
+        [&u](std::int64_t site, int count, double* out) { potential_line<2>(u, site, count, out); };
+  return
+      [&u](std::int64_t site, int count, double* out) { potential_line<3>(u, site, count, out); };
 }
 
 // The N x N complex matrix A_mu(p) (row-major, re and im) from the transforms of its components

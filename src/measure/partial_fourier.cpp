@@ -69,45 +69,111 @@ void copy_conjugate(const double* from, double* to, int components) {
   }
 }
 
-// The prefixes of one level from the complex vectors of their parents, `parent_at(p, x)` the
-// parent p's vector at coordinate x of this direction: out[i] = sum_x e^{i 2 pi n_i x/L} ...
+// The terms x and L - x of a sum over x = 0 .. L - 1 paired (x = 1 .. (L - 1)/2), in place:
+// f(x) becomes f(x) + f(L - x) and f(L - x) becomes f(x) - f(L - x), so that
+//   e^{i k x} f(x) + e^{-i k x} f(L - x) = cos(k x) [f(x) + f(L - x)] + i sin(k x) [f(x) - f(L -
+//   x)]
+// halves the multiplications. x = 0 and, for even L, x = L/2 stay alone. at(x): the vector at
+// x, `width` doubles.
+template <class At>
+void fold(int length, int width, At at) {
+  for (int x = 1; 2 * x < length; ++x) {
+    double* __restrict a = at(x);
+    double* __restrict b = at(length - x);
+    for (int k = 0; k < width; ++k) {
+      const double sum = a[k] + b[k], difference = a[k] - b[k];
+      a[k] = sum;
+      b[k] = difference;
+    }
+  }
+}
+
+// The x of the lone terms of a folded sum: 0, and L/2 for even L.
+int lone_terms(int length, int lone[2]) {
+  lone[0] = 0;
+  lone[1] = length / 2;
+  return length % 2 == 0 && length > 1 ? 2 : 1;
+}
+
+// sum_x e^{i 2 pi n x/L} f(x) of real C-vectors folded by `fold`, into the complex C-vector out.
+template <class At>
+void folded_real_sum(int n, const Phases& phases, int components, At at, double* out) {
+  double* __restrict re = out;
+  double* __restrict im = out + components;
+  std::fill(re, re + 2 * components, 0.0);
+  int lone[2];
+  const int lones = lone_terms(phases.length, lone);
+  for (int j = 0; j < lones; ++j) {
+    const int m = phases.at(n, lone[j]);
+    const double c = phases.re[m], s = phases.im[m];
+    const double* __restrict a = at(lone[j]);
+    for (int k = 0; k < components; ++k) {
+      re[k] += c * a[k];
+      im[k] += s * a[k];
+    }
+  }
+  for (int x = 1; 2 * x < phases.length; ++x) {
+    const int m = phases.at(n, x);
+    const double c = phases.re[m], s = phases.im[m];
+    const double* __restrict even = at(x);
+    const double* __restrict odd = at(phases.length - x);
+    for (int k = 0; k < components; ++k) {
+      re[k] += c * even[k];
+      im[k] += s * odd[k];
+    }
+  }
+}
+
+// The same of complex C-vectors.
+template <class At>
+void folded_complex_sum(int n, const Phases& phases, int components, At at, double* out) {
+  double* __restrict re = out;
+  double* __restrict im = out + components;
+  std::fill(re, re + 2 * components, 0.0);
+  int lone[2];
+  const int lones = lone_terms(phases.length, lone);
+  for (int j = 0; j < lones; ++j) {
+    const int m = phases.at(n, lone[j]);
+    add_rotated(out, at(lone[j]), phases.re[m], phases.im[m], components);
+  }
+  for (int x = 1; 2 * x < phases.length; ++x) {
+    const int m = phases.at(n, x);
+    const double c = phases.re[m], s = phases.im[m];
+    const double* __restrict even_re = at(x);
+    const double* __restrict even_im = even_re + components;
+    const double* __restrict odd_re = at(phases.length - x);
+    const double* __restrict odd_im = odd_re + components;
+    for (int k = 0; k < components; ++k) {
+      re[k] += c * even_re[k] - s * odd_im[k];
+      im[k] += c * even_im[k] + s * odd_re[k];
+    }
+  }
+}
+
+// The prefixes of one level, out[i] = sum_x e^{i 2 pi n_i x/L} of their parents' complex
+// vectors, folded: `parent_at(p, x)` is parent p's vector at coordinate x of this direction.
 template <class ParentAt>
 void transform_level(const std::vector<ModePrefix>& level, const Phases& phases, int components,
                      ParentAt parent_at, double* out) {
   const int width = 2 * components;
-  for (std::size_t i = 0; i < level.size(); ++i) {
-    if (level[i].mirror >= 0) continue;
-    double* acc = out + i * width;
-    std::fill(acc, acc + width, 0.0);
-    for (int x = 0; x < phases.length; ++x) {
-      const int m = phases.at(level[i].n, x);
-      add_rotated(acc, parent_at(level[i].parent, x), phases.re[m], phases.im[m], components);
-    }
-  }
+  for (std::size_t i = 0; i < level.size(); ++i)
+    if (level[i].mirror < 0)
+      folded_complex_sum(
+          level[i].n, phases, components, [&](int x) { return parent_at(level[i].parent, x); },
+          out + i * width);
   for (std::size_t i = 0; i < level.size(); ++i)
     if (level[i].mirror >= 0)
       copy_conjugate(out + level[i].mirror * width, out + i * width, components);
 }
 
-// The x transform of one line of real components (lx sites, C each).
-void transform_line(const double* line, const std::vector<ModePrefix>& xs, const Phases& phases,
+// The x transform of one line of real components (lx sites, C each; folded here).
+void transform_line(double* line, const std::vector<ModePrefix>& xs, const Phases& phases,
                     int components, double* out) {
   const int width = 2 * components;
-  for (std::size_t i = 0; i < xs.size(); ++i) {
-    if (xs[i].mirror >= 0) continue;
-    double* __restrict re = out + i * width;
-    double* __restrict im = re + components;
-    std::fill(re, re + width, 0.0);
-    for (int x = 0; x < phases.length; ++x) {
-      const int m = phases.at(xs[i].n, x);
-      const double c = phases.re[m], s = phases.im[m];
-      const double* __restrict a = line + std::size_t(x) * components;
-      for (int k = 0; k < components; ++k) {
-        re[k] += c * a[k];
-        im[k] += s * a[k];
-      }
-    }
-  }
+  const auto at = [&](int x) { return line + std::size_t(x) * components; };
+  fold(phases.length, components, at);
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    if (xs[i].mirror < 0) folded_real_sum(xs[i].n, phases, components, at, out + i * width);
   for (std::size_t i = 0; i < xs.size(); ++i)
     if (xs[i].mirror >= 0) copy_conjugate(out + xs[i].mirror * width, out + i * width, components);
 }
@@ -142,25 +208,31 @@ std::vector<double> slice_transforms(const Geometry& g, const ModePrefixes& pref
         line((tz * ly + y) * lx, lx, values.data());
         transform_line(values.data(), prefixes.x, px, components, lines.data() + y * n1 * width);
       }
-      transform_level(
-          prefixes.xy, py, components,
-          [&](int parent, int y) { return lines.data() + (y * n1 + parent) * width; },
-          planes.data() + tz * n2 * width);
+      const auto line_at = [&](std::size_t parent, int y) {
+        return lines.data() + (y * n1 + parent) * width;
+      };
+      for (std::size_t parent = 0; parent < n1; ++parent)
+        fold(ly, int(width), [&](int y) { return line_at(parent, y); });
+      transform_level(prefixes.xy, py, components, line_at, planes.data() + tz * n2 * width);
     }
   }
+  const auto plane_at = [&](std::int64_t t, std::size_t parent, int z) {
+    return planes.data() + ((t * lz + z) * n2 + parent) * width;
+  };
+#pragma omp parallel for schedule(static)
+  for (std::int64_t ti = 0; ti < std::int64_t(g.nt * n2); ++ti)
+    fold(lz, int(width),
+         [&](int z) { return plane_at(ti / std::int64_t(n2), std::size_t(ti) % n2, z); });
   std::vector<double> out(std::size_t(g.nt) * n3 * width);
   const std::vector<ModePrefix>& xyz = prefixes.xyz;
 #pragma omp parallel for schedule(static)
   for (std::int64_t ti = 0; ti < std::int64_t(g.nt * n3); ++ti) {
     const std::int64_t t = ti / std::int64_t(n3);
     const std::size_t i = std::size_t(ti) % n3;
-    if (xyz[i].mirror >= 0) continue;
-    double* acc = out.data() + ti * width;
-    for (int z = 0; z < lz; ++z) {
-      const int m = pz.at(xyz[i].n, z);
-      add_rotated(acc, planes.data() + ((t * lz + z) * n2 + xyz[i].parent) * width, pz.re[m],
-                  pz.im[m], components);
-    }
+    if (xyz[i].mirror < 0)
+      folded_complex_sum(
+          xyz[i].n, pz, components, [&](int z) { return plane_at(t, xyz[i].parent, z); },
+          out.data() + ti * width);
   }
   for (std::int64_t t = 0; t < g.nt; ++t)
     for (std::size_t i = 0; i < n3; ++i)

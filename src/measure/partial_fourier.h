@@ -8,9 +8,11 @@
 // n_x of the list, then y for its distinct (n_x, n_y), then z for its distinct (n_x, n_y, n_z)
 // (ModePrefixes); then t (time_transforms) over the slices of every rank, gathered in slice
 // order (gather_slices). A prefix whose negative comes earlier in its list is not summed but
-// conjugated from it (the fields are real). Every number is summed by one thread in coordinate
-// order, so the results depend neither on the number of threads nor on the decomposition.
-// Layout: one complex C-vector is 2C doubles, the C real parts, then the C imaginary parts.
+// conjugated from it (the fields are real), and each sum over x, y or z pairs the terms x and
+// L - x (cos times their sum, i sin times their difference). Every number is summed by one thread
+// in coordinate order, so the results depend neither on the number of threads nor on the
+// decomposition. Layout: one complex C-vector is 2C doubles, the C real parts, then the C imaginary
+// parts.
 #pragma once
 #include "comm/world.h"
 #include "lattice/geometry.h"
