@@ -25,7 +25,7 @@ mkdir -p "$out"
   uname -srm
   lscpu | grep -E '^(CPU\(s\)|Model name)'
   echo "OMP_NUM_THREADS=${OMP_NUM_THREADS:-unset}"
-  echo "commit $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD || echo ' (with local changes)')"
+  echo "commit $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- ':!bench/results' || echo ' (with local changes)')"
 } > "$out/machine.txt"
 for L in "${sizes[@]}"; do
   tolerance=${FIX_TOLERANCE:-$([ "$L" -le 16 ] && echo 1e-10 || echo 0)}
