@@ -221,15 +221,16 @@ TEST(GluonPropagator, CoulombSingleModeByHand) {
 }
 
 // U_mu(x) = cos(theta) + i sin(theta) X on the rows and columns 0 and N - 1 (1 on the others),
-// X = sigma_1 there, sin(theta(x)) = eps cos(2 pi q.x/L), in one direction mu: A_mu(x) = eps
-// cos(2 pi q.x/L) X, off the diagonal, a plane wave along every axis. At n = +-q,
-// A_mu(p) = e^{i p_mu/2} eps V/2 X and tr A A^dagger = eps^2 V^2/2: Landau
+// X = cos(alpha) sigma_1 + sin(alpha) sigma_2 there (X^2 = 1), sin(theta(x)) = eps cos(2 pi q.x/L
+// + beta), in one direction mu: A_mu(x) = eps cos(2 pi q.x/L + beta) X, off the diagonal with
+// real and imaginary parts, a plane wave along every axis. At n = +-q,
+// A_mu(p) = e^{i p_mu/2} e^{-+i beta} eps V/2 X and tr A A^dagger = eps^2 V^2/2: Landau
 // transverse = eps^2 V (1 - p_mu^2/p^2)/(3 (N^2 - 1)), longitudinal = eps^2 V (p_mu^2/p^2)/(N^2 -
 // 1); Coulomb (n = +-q's spatial part, every slice alike) eps^2 V3/(2 (N^2 - 1)) in mu's column.
 TEST(GluonPropagator, OffDiagonalPlaneWaveByHand) {
   const int L[4] = {4, 4, 4, 8};
   const std::array<int, 4> q = {1, 0, -1, 1};
-  const double eps = 0.3;
+  const double eps = 0.3, alpha = 0.7, beta = 0.4;
   for (int nc : {2, 3})
     for (int mu : {0, 2, 3}) {
       HostField u = unit_field(L, nc);
@@ -239,10 +240,12 @@ TEST(GluonPropagator, OffDiagonalPlaneWaveByHand) {
         double phase = 0;
         for (int d = 0; d < 4; ++d)
           phase += 2 * std::numbers::pi * q[d] * c.x[d] / L[d];
-        const double theta = std::asin(eps * std::cos(phase));
+        const double theta = std::asin(eps * std::cos(phase + beta));
         Complex<double>* m = u.matrix_data(s, mu);
         m[0] = m[nc * nc - 1] = {std::cos(theta), 0};
-        m[nc - 1] = m[(nc - 1) * nc] = {0, std::sin(theta)};
+        // i sin(theta) X: i s e^{-i alpha} above the diagonal, i s e^{i alpha} below
+        m[nc - 1] = {std::sin(theta) * std::sin(alpha), std::sin(theta) * std::cos(alpha)};
+        m[(nc - 1) * nc] = {-std::sin(theta) * std::sin(alpha), std::sin(theta) * std::cos(alpha)};
       }
       double p[4], p2 = 0;
       for (int d = 0; d < 4; ++d) {
