@@ -223,12 +223,20 @@ void World::abort_all(const std::string& message, int code) const {
       MPI_Win_unlock(0, report_window);
       MPI_Abort(MPI_COMM_WORLD, code);
     }
-    for (;;) { // another rank reports: wait until it has, then stop (its abort may come first)
+    // Another rank reports: its MPI_Abort stops this rank too. Only where that has not
+    // happened 30 s after the report was written does this rank abort as well: several
+    // aborts at once can crash Open MPI 4.1's mpirun (its pmix log handler), which then
+    // ends the run with a signal instead of the code.
+    using clock = std::chrono::steady_clock;
+    clock::time_point reported{};
+    for (;;) {
       const int nothing = 0;
       MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, report_window);
       MPI_Fetch_and_op(&nothing, &found, MPI_INT, 0, 0, MPI_NO_OP, report_window);
       MPI_Win_unlock(0, report_window);
-      if (found < 0) MPI_Abort(MPI_COMM_WORLD, code);
+      if (found < 0 && reported == clock::time_point{}) reported = clock::now();
+      if (found < 0 && clock::now() - reported > std::chrono::seconds(30))
+        MPI_Abort(MPI_COMM_WORLD, code);
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
   }
@@ -237,6 +245,17 @@ void World::abort_all(const std::string& message, int code) const {
   if (world_size > 1) MPI_Abort(MPI_COMM_WORLD, code);
   free_report_window();
   MPI_Finalize();
+  std::exit(code);
+}
+
+void World::end_if_every_rank_failed(const std::string& error, int code) const {
+  if (!all(!error.empty())) return;
+  if (rank() == 0) log::write(log::Kind::error, error);
+  log::close_file();
+  if (mpi_initialised()) {
+    free_report_window();
+    MPI_Finalize();
+  }
   std::exit(code);
 }
 

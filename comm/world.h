@@ -73,11 +73,15 @@ public:
   // every rank with the exit code. A run reports one error, whichever ranks fail: the first
   // rank to claim the report (an atomic compare-and-swap on rank 0 of MPI_COMM_WORLD, set up
   // by MpiSession) prints it, with --log-file into the log file too, and calls MPI_Abort; a
-  // rank that finds the report claimed prints nothing and waits for that abort. An error that
-  // every rank meets (a bad option, an unreadable file) is therefore printed once, and an error
-  // of one rank is printed by that rank. No time limit decides anything. Without MPI: logs the
-  // error and exits with the code.
+  // rank that finds the report claimed prints nothing and waits for that abort (aborting itself
+  // only 30 s after the report). An error that every rank meets (an unreadable file) is
+  // therefore printed once, and an error of one rank is printed by that rank. No time limit
+  // decides what is reported. Without MPI: logs the error and exits with the code.
   [[noreturn]] void abort_all(const std::string& message, int code) const;
+  // Collective: where every rank has an error (error not empty; the same on every rank, e.g.
+  // a bad option: every rank parses the same command line), rank 0 logs it and every rank
+  // finalises MPI and exits with the code, without MPI_Abort. Returns where some rank has none.
+  void end_if_every_rank_failed(const std::string& error, int code) const;
 
 private:
   MPI_Comm comm_;

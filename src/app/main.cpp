@@ -111,6 +111,9 @@ int main(int argc, char** argv) {
   std::string command_line;
   for (int i = 0; i < argc; ++i)
     command_line += (i ? " " : "") + std::string(argv[i]);
+  // Errors of the command line and the config file: every rank parses the same ones, so where
+  // every rank fails the run ends without MPI_Abort (World::end_if_every_rank_failed).
+  std::string parse_error;
   try {
     check_same_command(world, argc, argv);
     try {
@@ -142,6 +145,14 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
       throw gf::Error(e.what() + gf::config_source(*yaml, e.what()));
     }
+  } catch (const gf::Error& e) {
+    parse_error = e.what();
+  } catch (const std::exception& e) {
+    world.abort_all(std::string("internal error: ") + e.what(), 2);
+  }
+  world.end_if_every_rank_failed(parse_error, 1);
+  try {
+    if (!parse_error.empty()) throw gf::Error(parse_error); // some ranks only: abort_all
     const gf::LogOptions* log = nullptr;
     for (const auto& [sub, opt] :
          std::initializer_list<std::pair<CLI::App*, gf::LogOptions*>>{{fix, &c.fix.log},
