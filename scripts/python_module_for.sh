@@ -30,10 +30,11 @@ defines=()
 grep -q 'GAUGEFIX_HAVE_CUDA' "$build/build.ninja" && defines+=(-DGAUGEFIX_HAVE_CUDA)
 mkdir -p "$outdir"
 objects=()
-for f in gaugefix_module python_arrays; do
-  g++ -c "$root/python/$f.cpp" -o "$outdir/$f.o" -I"$root/include" -I"$root/python" \
+for source in "$root"/python/*.cpp; do # every source of the module (python/meson.build)
+  object=$outdir/$(basename "$source" .cpp).o
+  g++ -c "$source" -o "$object" -I"$root/include" -I"$root/python" \
     -I"$pybind" -I"$include" "${defines[@]}" -std=c++20 -O2 -fPIC -fvisibility=hidden -DNDEBUG
-  objects+=("$outdir/$f.o")
+  objects+=("$object")
 done
 soname=$(objdump -p "$build/libgaugefix.so" | awk '/SONAME/ {print $2}')
 cp -L "$build/libgaugefix.so" "$outdir/$soname"
