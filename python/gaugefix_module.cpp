@@ -130,7 +130,22 @@ std::function<void(const gaugefix::Progress&)> locked(const py::object& callback
 
 } // namespace
 
+// pybind11 before 2.12 reads numpy arrays' descriptors in numpy 1's layout: under numpy 2 the
+// item sizes, hence the strides of the arrays the module makes, come out wrong. Such a module
+// refuses to import there, naming both versions (pybind11 2.12 and later read both layouts).
+static void check_numpy_abi() {
+#if PYBIND11_VERSION_MAJOR == 2 && PYBIND11_VERSION_MINOR < 12
+  const auto numpy = py::module_::import("numpy").attr("__version__").cast<std::string>();
+  if (std::stoi(numpy) >= 2)
+    throw py::import_error("gaugefix was built with pybind11 2." +
+                           std::to_string(PYBIND11_VERSION_MINOR) +
+                           ", which cannot read the arrays of numpy " + numpy +
+                           ": rebuild it with pybind11 2.12 or later (pip install pybind11)");
+#endif
+}
+
 PYBIND11_MODULE(gaugefix, m) {
+  check_numpy_abi();
   m.doc() = "gaugefix: Landau, Coulomb and maximally Abelian gauge fixing of lattice gauge "
             "fields. Arrays are complex128 in the order [t, z, y, x, mu, a, b] (gauge fields) "
             "or [t, z, y, x, a, b] (gauge transformations g(x)); lattices are given as "

@@ -20,12 +20,16 @@ suffix=$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUF
 [ -f "$include/Python.h" ] || fail "$python has no C headers ($include/Python.h; Debian: python3-dev)"
 "$python" -c 'import numpy' 2> /dev/null ||
   fail "$python cannot import numpy, which the module imports (pip install numpy)"
-# pybind11 is header-only: from PYTHON's packages, else from the system's python3
-pybind=
+# pybind11 is header-only: PYBIND11_INCLUDE (its include folder) where set, else from PYTHON's
+# packages, else from the system's python3. A numpy 2 needs pybind11 2.12 or later (the module
+# refuses to import otherwise).
+pybind=${PYBIND11_INCLUDE:-}
 for p in "$python" python3 /usr/bin/python3; do
-  pybind=$("$p" -c 'import pybind11; print(pybind11.get_include())' 2> /dev/null) && break
+  [ -n "$pybind" ] && break
+  pybind=$("$p" -c 'import pybind11; print(pybind11.get_include())' 2> /dev/null) || pybind=
 done
 [ -n "$pybind" ] || fail "pybind11 not found (Debian: python3-pybind11; pip install pybind11)"
+[ -f "$pybind/pybind11/pybind11.h" ] || fail "no pybind11/pybind11.h in '$pybind' (PYBIND11_INCLUDE)"
 defines=()
 grep -q 'GAUGEFIX_HAVE_CUDA' "$build/build.ninja" && defines+=(-DGAUGEFIX_HAVE_CUDA)
 mkdir -p "$outdir"
