@@ -44,6 +44,9 @@ public:
   const Geometry& geometry() const { return links_.geom; }
   const World& world() const { return world_; }
   const HostField& links() const { return links_; }
+  // U_t of the slice before the slab (N x N per site of the slice), fetched from the previous
+  // rank; empty on one rank, where it is the slab's own last slice.
+  const std::vector<Complex<double>>& time_links_before() const { return time_links_before_; }
   // Reals of this rank's part of a vector.
   std::size_t size() const { return static_cast<std::size_t>(links_.local_sites()) * components(); }
 

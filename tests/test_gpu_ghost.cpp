@@ -1,0 +1,61 @@
+// The ghost propagator's conjugate gradient on the GPU (measure/ghost_cg.h, Backend::cuda)
+// against the CPU, which runs the same site functors: G(p) = 1/p^2 on the unit field; on a
+// Landau copy of the unit field (a random gauge transform of it, fixed to Landau gauge by FACG)
+// G(p) to 1e-12 relative and each momentum's iteration counts equal or within one. SU(2) and
+// SU(3). Skips when no CUDA device is present.
+#include "fix/engine.h"
+#include "fix/random_transform.h"
+#include "fixed_fields.h"
+#include "measure/faddeev_popov.h"
+#include "measure/ghost_propagator.h"
+#include "test_fields.h"
+#include <cmath>
+#include <cstdlib>
+#include <gtest/gtest.h>
+
+namespace gf {
+namespace {
+
+const int lattice[4] = {6, 4, 4, 8};
+
+TEST(GhostCgOnGpu, UnitFieldIsOneOverMomentumSquared) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  for (int nc : {2, 3}) {
+    const HostField u = testing::unit_field(lattice, nc);
+    const FaddeevPopov m(u, World::alone());
+    const std::vector<Momentum> momenta = {{1, 0, 0, 0}, {0, 0, 0, 1}, {1, 2, -1, 3}, {0, 0, 0, 4}};
+    const std::vector<GhostPoint> g = ghost_propagator(m, momenta, 1e-13, 200, Backend::cuda);
+    ASSERT_EQ(g.size(), momenta.size());
+    for (const GhostPoint& p : g) {
+      EXPECT_NEAR(p.propagator, 1 / p.p2, 1e-12 / p.p2)
+          << "SU(" << nc << ") n = " << p.n[0] << p.n[1] << p.n[2] << p.n[3];
+      EXPECT_TRUE(p.converged);
+    }
+  }
+}
+
+TEST(GhostCgOnGpu, LandauCopyOfTheUnitFieldMatchesTheCpu) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  for (int nc : {2, 3}) {
+    HostField u = testing::unit_field(lattice, nc);
+    random_gauge_transform(u, 31 + nc);
+    const testing::FixedField fixed = testing::fixed_field(u, GaugeKind::landau, 1e-24);
+    ASSERT_TRUE(fixed.result.converged);
+    const FaddeevPopov m(fixed.links, World::alone());
+    const std::vector<Momentum> momenta = {{1, 0, 0, 0}, {0, 1, 1, 1}, {2, 0, 1, 3}};
+    const std::vector<GhostPoint> cpu = ghost_propagator(m, momenta, 1e-11, 2000, Backend::cpu);
+    const std::vector<GhostPoint> gpu = ghost_propagator(m, momenta, 1e-11, 2000, Backend::cuda);
+    ASSERT_EQ(cpu.size(), gpu.size());
+    for (std::size_t k = 0; k < cpu.size(); ++k) {
+      EXPECT_TRUE(cpu[k].converged && gpu[k].converged);
+      EXPECT_GT(cpu[k].propagator, 0);
+      EXPECT_NEAR(gpu[k].propagator, cpu[k].propagator, 1e-12 * cpu[k].propagator)
+          << "SU(" << nc << ") momentum " << k;
+      EXPECT_LE(std::abs(gpu[k].max_iterations - cpu[k].max_iterations), 1);
+      EXPECT_LE(std::abs(gpu[k].total_iterations - cpu[k].total_iterations), cpu[k].solves);
+    }
+  }
+}
+
+} // namespace
+} // namespace gf
