@@ -2,7 +2,10 @@
 // against the CPU, which runs the same site functors: G(p) = 1/p^2 on the unit field; on a
 // Landau copy of the unit field (a random gauge transform of it, fixed to Landau gauge by FACG)
 // G(p) to 1e-12 relative and each momentum's iteration counts equal or within one. SU(2) and
-// SU(3). Skips when no CUDA device is present.
+// SU(3). GhostCgRanksOnGpu runs under mpirun too (tests/meson.build, one GPU per rank, or ranks
+// sharing one): each rank's slab on the GPU against the whole lattice on the CPU. Skips when no
+// CUDA device is present.
+#include "comm/decomposition.h"
 #include "fix/engine.h"
 #include "fix/random_transform.h"
 #include "fixed_fields.h"
@@ -53,6 +56,28 @@ TEST(GhostCgOnGpu, LandauCopyOfTheUnitFieldMatchesTheCpu) {
           << "SU(" << nc << ") momentum " << k;
       EXPECT_LE(std::abs(gpu[k].max_iterations - cpu[k].max_iterations), 1);
       EXPECT_LE(std::abs(gpu[k].total_iterations - cpu[k].total_iterations), cpu[k].solves);
+    }
+  }
+}
+
+TEST(GhostCgRanksOnGpu, SlabsOnGpusMatchTheWholeLatticeOnTheCpu) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  const World world;
+  const Geometry slab = decompose_time(lattice, world);
+  for (int nc : {2, 3}) {
+    HostField u = testing::unit_field(lattice, nc);
+    random_gauge_transform(u, 41 + nc);
+    const HostField fixed = testing::fixed_field(u, GaugeKind::landau, 1e-24).links;
+    const HostField part = fixed.slab(slab.t0, slab.nt);
+    const FaddeevPopov whole(fixed, World::alone()), mine(part, world);
+    const std::vector<Momentum> momenta = {{1, 0, 0, 0}, {0, 0, 1, 3}};
+    const std::vector<GhostPoint> cpu = ghost_propagator(whole, momenta, 1e-11, 2000);
+    const std::vector<GhostPoint> gpu = ghost_propagator(mine, momenta, 1e-11, 2000, Backend::cuda);
+    for (std::size_t k = 0; k < momenta.size(); ++k) {
+      EXPECT_TRUE(gpu[k].converged);
+      EXPECT_NEAR(gpu[k].propagator, cpu[k].propagator, 1e-12 * cpu[k].propagator)
+          << "SU(" << nc << ") momentum " << k;
+      EXPECT_LE(std::abs(gpu[k].max_iterations - cpu[k].max_iterations), 1);
     }
   }
 }
