@@ -62,14 +62,7 @@ public:
         mp_(sites_ * d_), p_((sites_ + 2 * v3_) * d_), sums_(sites_ * (1 + 2 * d_)) {
     const HostField& u = m.links();
     links_.upload(u.data.data());
-    const int nn = m.nc() * m.nc();
-    std::vector<Complex<double>> before = m.time_links_before();
-    if (before.empty()) { // one rank: the slab's own last slice, periodically
-      before.resize(static_cast<std::size_t>(v3_) * nn);
-      for (std::int64_t s = 0; s < v3_; ++s)
-        std::copy_n(u.matrix_data((nt_ - 1) * v3_ + s, 3), nn, before.begin() + s * nn);
-    }
-    time_before_.upload(before.data());
+    time_before_.upload(m.time_links_before().data());
   }
 
   // Solves P M P x = b from x = 0 (b: this rank's part, orthogonal to the constants).
@@ -156,7 +149,7 @@ private:
   template <int N>
   void launch_apply(const Geometry& g) {
     for_sites(FaddeevPopovApply<N>{links_.data(), time_before_.data(), own_p(), mp_.data(),
-                                   sums_.data(), sites_, v3_, g.L[0], g.L[1], g.L[2]});
+                                   sums_.data(), sites_, v3_, g.L[0], g.L[1], g.L[2], false});
   }
 
   double dot(const double* a, const double* b) {

@@ -18,7 +18,8 @@
 
 namespace gf {
 
-// out = M w (faddeev_popov.h) at site s; terms: <w|M w>, then w^a, then (M w)^a (1 + 2 d).
+// out = M w (faddeev_popov.h) at site s, or with `symmetric` H w = M w - (1/4) [w, K - K^dagger]
+// (M's symmetric part); terms: <w|out>, then w^a, then out^a (1 + 2 d).
 template <int N>
 struct FaddeevPopovApply {
   static constexpr int D = N * N - 1;
@@ -30,6 +31,7 @@ struct FaddeevPopovApply {
   double* sums;
   std::int64_t sites, v3;
   int lx, ly, lz;
+  bool symmetric;
 
   GF_INLINE static Matrix<double, N> load(const Complex<double>* p) {
     Matrix<double, N> m;
@@ -77,6 +79,16 @@ struct FaddeevPopovApply {
     to_matrix(w + s * D, wn);
     double o[D];
     algebra_components(wn * k - hop, o);
+    if (symmetric) {
+      // the commutator is Hermitian and traceless: its components are those
+      // algebra_components gives
+      const Matrix<double, N> anti = k - adjoint(k);
+      double c[D];
+      algebra_components(wn * anti - anti * wn, c);
+      GF_UNROLL
+      for (int a = 0; a < D; ++a)
+        o[a] -= 0.25 * c[a];
+    }
     double form = 0;
     GF_UNROLL
     for (int a = 0; a < D; ++a) {
