@@ -7,7 +7,8 @@
 // record: the input, its checksums, the gauge-fixing record it holds, the gaugefix version
 // and commit. The gauge the observables assume: --gauge, else the gauge of the file's
 // record, else landau; an observable in a gauge it is not measured in is refused
-// (check_measure_gauge: --gauge before the file is read, the record after). Every output is checked first (io/path_checks.h: never the input,
+// (check_measure_gauge: --gauge before the file is read, the record after). Every output is checked
+// first (io/path_checks.h: never the input,
 // --config or another output) and appears complete or not at all. Every rank reads its slab;
 // the results do not depend on the number of ranks. Bad options or files throw gf::Error
 // naming them (exit status 1).
