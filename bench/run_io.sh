@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # run_io.sh: gauge-field I/O against the file system's streaming rate, in one run (issue 25:
-# "I/O at bandwidth"). On RANKS ranks (default 4) of the CPU backend, a LATTICE field (default
+# "I/O at bandwidth"). On RANKS ranks (default 4), a LATTICE field (default
 # 96,96,96,192: 98 GB in 64 bits) in DIR (default /dev/shm), for each of FORMATS (default
 # "nersc ildg hdf5"):
 #   dd write   one stream of the gaugefix file's size (bs 64 MiB, conv=fsync) to DIR;
 #   dd read    that file back to /dev/null; then it is removed;
-#   write      gaugefix generate --start hot --thermalisation 0 --configs 1 --output-format F
-#              (64-bit, full matrices) under mpirun: the time of the "# saved" line, which is
-#              the write alone (checksum, plaquette and link trace for the header or
-#              attributes, encoding, the writes, fsync, rename);
+#   write      nersc: the field itself, made once by gaugefix generate --start hot
+#              --thermalisation 0 --configs 1 (BACKEND, default cpu; cuda on a GPU node is
+#              faster) under mpirun, timed by its "# saved" line; every other format: gaugefix
+#              convert of that NERSC file (64-bit, full matrices) under mpirun, timed by its
+#              "# written" line. Both are the write alone (checksum, plaquette and link trace
+#              for the header or attributes, encoding, the writes, fsync, rename);
 #   read       gaugefix info FILE under mpirun, the process's wall time (MPI start-up
 #              included): the reader with every check (checksum, NaN/Inf, SU(N), plaquette and
 #              link trace against the stored values where the format stores them).
@@ -18,10 +20,9 @@
 # and nothing to drop; dd and gaugefix read the same memory. On a disk or network file system
 # a file just written may be read from the page cache: DROP_CACHES=1 drops it before every read
 # (echo 3 > /proc/sys/vm/drop_caches, needs root; otherwise the table says "cache not dropped").
-# Cost of the default on a 64-core node (an estimate, not yet run at that size): per format
-# the generator's set-up, two dd passes and a gaugefix write and read of 98 GB at 2-4 GB/s,
-# about 2-2.5 minutes, 6-7.5 minutes in all; DIR needs room for one file (98 GB), the ranks
-# about 2.5 times its size in memory (field, generator, staging).
+# Cost of the default on a 64-core node: the field's generation (about 2 minutes on the CPU,
+# 2026-11-26), then per format two dd passes, a write and a read of 98 GB at 1.5-3 GB/s, about
+# 3 minutes; DIR needs room for two files (196 GB), the ranks about 2.5 times one in memory.
 # Binaries: packed as for run_gpu_ranks.sh (.gpupack, packed_session.sh, bench/README.md), else
 # GAUGEFIX (default build/src/app/gaugefix). Writes $OUT/table.md and every step's log under
 # $OUT (packed into $OUT/logs.tar.gz in a packed session). A failed step is FAILED, exit 1.
@@ -91,28 +92,39 @@ dd_read() { # file, bytes, streams
   for k in "${pids[@]}"; do wait "$k" || return 1; done
 }
 
-table="$out/table.md"
+table="$dest/table.md" # in $OUT from the start: a run stopped by its limit keeps its rows
 { echo "## Field I/O, $lattice, $ranks ranks x $threads threads, $(df -T "$dir" | awk 'NR == 2 { print $2 }') ($dir)"
   echo
   echo "| format | bytes | dd write GB/s | gaugefix write s | GB/s | of dd | dd read GB/s | gaugefix read s | GB/s | of dd | cache |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|"; } > "$table"
 streams_table=
+# One field, generated once (NERSC: the generator's own write is that row's write); every other
+# format is written from it by gaugefix convert (its "# written" line: the write alone).
+src="$dir/src"
+log="$out/generate.log"
+: > "$log"
+timed t_gen "$log" "${mpirun[@]}" "$g" generate --backend "${BACKEND:-cpu}" --tuning off --lattice "$lattice" \
+  --beta 6.0 --start hot --thermalisation 0 --configs 1 --output-format nersc -o "$src"
+[ "$step_rc" -eq 0 ] || { failed+=("generate"); echo "FAILED: generate"; tail -n 5 "$log"; }
 for f in ${FORMATS:-nersc ildg hdf5}; do
+  [ -f "$src.0000" ] || break
   log="$out/$f.log"
   : > "$log"
-  cfg="$dir/cfg_$f"
-  timed t_write "$log" "${mpirun[@]}" "$g" generate --backend cpu --tuning off --lattice "$lattice" \
-    --beta 6.0 --start hot --thermalisation 0 --configs 1 --output-format "$f" -o "$cfg"
-  [ "$step_rc" -eq 0 ] || { failed+=("generate $f"); echo "FAILED: generate $f"; tail -n 5 "$log"; continue; }
-  file="$cfg.0000"
+  if [ "$f" = nersc ]; then
+    file="$src.0000"
+    w_s=$(grep -m 1 '# saved' "$out/generate.log" | sed -n 's/.* written in \([0-9.]*\) s .*/\1/p')
+  else
+    file="$dir/cfg_$f"
+    timed t_write "$log" "${mpirun[@]}" "$g" convert "$src.0000" "$file" --format "$f"
+    [ "$step_rc" -eq 0 ] || { failed+=("convert $f"); echo "FAILED: convert $f"; tail -n 5 "$log"; continue; }
+    w_s=$(grep -m 1 '# written' "$log" | sed -n 's/.* bytes in \([0-9.]*\) s .*/\1/p')
+  fi
   bytes=$(stat -c %s "$file")
-  saved=$(grep -m 1 '# saved' "$log")
-  w_s=$(echo "$saved" | sed -n 's/.* written in \([0-9.]*\) s .*/\1/p')
   cache=$(drop_cache)
   timed t_read "$log" "${mpirun[@]}" "$g" info "$file"
   [ "$step_rc" -eq 0 ] || { failed+=("info $f"); echo "FAILED: info $f"; tail -n 5 "$log"; }
-  rm -f "$file" "$cfg.lock"
-  echo "# generate process: $t_write s; info process: $t_read s" >> "$log"
+  [ "$f" = nersc ] || rm -f "$file"
+  echo "# info process: $t_read s" >> "$log"
 
   ddfile="$dir/dd_$f"
   timed dd_w "$log" dd_write "$ddfile" "$bytes" 1
@@ -130,6 +142,7 @@ for f in ${FORMATS:-nersc ildg hdf5}; do
     streams_table+="| $f | $(rate "$bytes" "$dd_wn") | $(ratio "$dd_wn" "$w_s") | $(rate "$bytes" "$dd_rn") | $(ratio "$dd_rn" "$t_read") |"$'\n'
   fi
 done
+rm -f "$src.0000" "$src.lock"
 if [ -n "$streams_table" ]; then
   { echo
     echo "dd with $ranks streams at once (each its 1/$ranks of one file), and gaugefix's rate as a fraction of it:"
@@ -139,8 +152,8 @@ if [ -n "$streams_table" ]; then
     printf '%s' "$streams_table"; } >> "$table"
 fi
 { echo
-  echo "write: the generate log's \"# saved\" time (the write alone); read: the wall time of \`gaugefix info\`"
+  echo "write: the generate log's \"# saved\" time (nersc) or convert's \"# written\" time (the write alone); read: the wall time of \`gaugefix info\`"
   echo "under mpirun, start-up and every check included; dd: one stream, bs 64 MiB, write with conv=fsync."; } >> "$table"
 cat "$table"
-if [ "$out" != "$dest" ]; then tar -czf "$dest/logs.tar.gz" -C "$out" . && cp "$table" "$dest/"; fi
+if [ "$out" != "$dest" ]; then tar -czf "$dest/logs.tar.gz" -C "$out" .; fi
 [ ${#failed[@]} -eq 0 ] || { printf 'FAILED: %s\n' "${failed[@]}"; exit 1; }

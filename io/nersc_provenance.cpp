@@ -69,6 +69,7 @@ std::string nersc_provenance_lines(const Provenance& p, const std::string& file)
   out.add("ENSEMBLE_ID", p.ensemble_id.empty() ? "unspecified" : p.ensemble_id);
   if (!p.ensemble_label.empty()) out.add("ENSEMBLE_LABEL", p.ensemble_label);
   out.add("SEQUENCE_NUMBER", std::to_string(p.sequence_number.value_or(1)));
+  if (!p.sequence_number) out.add("SEQUENCE_NUMBER_KNOWN", "FALSE");
   if (const auto& g = p.gauge_fixing) {
     out.add("GAUGE_FIXING", upper(g->gauge));
     out.add("GAUGE_FIXING_TOLERANCE", provenance_text(g->tolerance));
@@ -92,10 +93,13 @@ Provenance nersc_provenance(const std::map<std::string, std::string>& entries,
   in.text("ENSEMBLE_ID", p.ensemble_id);
   if (p.ensemble_id == "unspecified") p.ensemble_id.clear();
   in.text("ENSEMBLE_LABEL", p.ensemble_label);
+  const std::string* known = in.find("SEQUENCE_NUMBER_KNOWN");
+  if (known && *known != "TRUE" && *known != "FALSE")
+    in.fail("SEQUENCE_NUMBER_KNOWN", "TRUE or FALSE");
   if (in.find("SEQUENCE_NUMBER")) {
     long long n = 0;
     in.integer("SEQUENCE_NUMBER", n);
-    p.sequence_number = n;
+    if (!known || *known == "TRUE") p.sequence_number = n;
   }
   const std::string* gauge = in.find("GAUGE_FIXING");
   if (!gauge) return p;

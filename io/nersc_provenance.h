@@ -3,7 +3,10 @@
 // nersc_provenance_lines: the "KEY = VALUE\n" lines write_nersc puts in its header:
 //   ENSEMBLE_ID                   ensemble_id, or "unspecified"
 //   ENSEMBLE_LABEL                ensemble_label, where given
-//   SEQUENCE_NUMBER               sequence_number, or 1 (other readers, e.g. GLU, refuse 0)
+//   SEQUENCE_NUMBER               sequence_number, or 1 where there is none: other readers
+//                                 need the key (Grid parses it with std::stol) and refuse 0
+//                                 (GLU)
+//   SEQUENCE_NUMBER_KNOWN         FALSE where there is none (the 1 above is no record)
 // and, where gauge_fixing is given:
 //   GAUGE_FIXING                  LANDAU, COULOMB or MAG
 //   GAUGE_FIXING_TOLERANCE, GAUGE_FIXING_THETA, GAUGE_FIXING_THETA_MAX_SLICE,
@@ -19,10 +22,11 @@
 // gf::Error naming `file` and the key.
 //
 // nersc_provenance: the same from a header's entries (NerscHeader::entries). ENSEMBLE_ID
-// "unspecified" reads as none; the gauge-fixing record is read where GAUGE_FIXING exists.
-// SEQUENCE_NUMBER, GAUGE_FIXING_ITERATIONS that are not integers, numbers that are not
-// numbers and GAUGE_FIXING_CONVERGED other than TRUE/FALSE throw gf::Error naming `file`
-// and the key.
+// "unspecified" reads as none, SEQUENCE_NUMBER with SEQUENCE_NUMBER_KNOWN = FALSE too; the
+// gauge-fixing record is read where GAUGE_FIXING exists. SEQUENCE_NUMBER,
+// GAUGE_FIXING_ITERATIONS that are not integers, numbers that are not numbers and
+// GAUGE_FIXING_CONVERGED or SEQUENCE_NUMBER_KNOWN other than TRUE/FALSE throw gf::Error
+// naming `file` and the key.
 #pragma once
 #include "io/provenance.h"
 #include <map>

@@ -1,8 +1,11 @@
 // gaugefix_module.cpp: the Python module `gaugefix` (docs/api.md): the functions of the C++
 // API (include/gaugefix/gaugefix.h) on numpy arrays in the order [t, z, y, x, mu, a, b]
-// (python_arrays.h), keyword arguments named as the C++ options, gaugefix.Error for every
+// (python_arrays.h) or CUDA device arrays (device_arrays.h; device_output=True returns
+// DeviceArrays), keyword arguments named as the C++ options, gaugefix.Error for every
 // failure the library reports. The interpreter lock is released while gaugefix computes,
 // reads or writes; a progress callback takes it back for each call.
+#include "device_arrays.h"
+#include "gaugefix/device_memory.h"
 #include "python_arrays.h"
 #include <charconv>
 #include <pybind11/functional.h>
@@ -10,9 +13,10 @@
 
 namespace py = pybind11;
 using namespace pybind11::literals;
-using gaugefix_python::array_from_field;
 using gaugefix_python::communicator;
 using gaugefix_python::field_from_array;
+using gaugefix_python::output_device;
+using gaugefix_python::returned;
 
 namespace {
 
@@ -58,7 +62,9 @@ py::dict measured_table(const py::handle& links, const py::object& comm, const M
   return table_dict(t);
 }
 
-py::tuple read_file(const std::string& path, bool checksum_warning_only, const py::object& comm) {
+py::tuple read_file(const std::string& path, bool checksum_warning_only, bool device_output,
+                    const py::object& comm) {
+  const int device = output_device(device_output, py::none(), "read");
   gaugefix::ReadOptions ro;
   ro.checksum_warning_only = checksum_warning_only;
   ro.communicator = communicator(comm);
@@ -68,7 +74,7 @@ py::tuple read_file(const std::string& path, bool checksum_warning_only, const p
     py::gil_scoped_release unlocked;
     f = gaugefix::read(path, ro, &info);
   }
-  return py::make_tuple(array_from_field(std::move(f)), info);
+  return py::make_tuple(returned(std::move(f), device), info);
 }
 
 void write_file(const std::string& path, const py::handle& array, const std::string& format,
@@ -90,16 +96,15 @@ void write_file(const std::string& path, const py::handle& array, const std::str
   gaugefix::write(path, f, wo);
 }
 
-py::tuple fix_copy(const py::handle& links, const gaugefix::FixOptions& options) {
+py::tuple fix_copy(const py::handle& links, const gaugefix::FixOptions& options, int device) {
   gaugefix::Field f = field_from_array(links, "links", options.communicator);
   gaugefix::FixResult r;
   {
     py::gil_scoped_release unlocked;
     r = gaugefix::fix(f, options);
   }
-  py::object g =
-      r.transform.empty() ? py::none() : py::object(array_from_field(std::move(r.transform)));
-  return py::make_tuple(array_from_field(std::move(f)), g, r);
+  py::object g = r.transform.empty() ? py::none() : returned(std::move(r.transform), device);
+  return py::make_tuple(returned(std::move(f), device), g, r);
 }
 
 // The progress callback with the interpreter lock held while it runs.
@@ -132,6 +137,8 @@ PYBIND11_MODULE(gaugefix, m) {
             "(Lx, Ly, Lz, Lt). See docs/api.md.";
   m.attr("__version__") = gaugefix::version();
   py::register_exception<gaugefix::Error>(m, "Error", PyExc_RuntimeError);
+  m.attr("built_with_cuda") = gaugefix::built_with_cuda();
+  gaugefix_python::register_device_array(m);
 
   py::class_<gaugefix::GaugeFixingRecord>(m, "GaugeFixingRecord",
                                           "the record of a gauge fixing a file carries")
@@ -228,9 +235,10 @@ PYBIND11_MODULE(gaugefix, m) {
       });
 
   m.def("read", &read_file, "path"_a, py::kw_only(), "checksum_warning_only"_a = false,
-        "comm"_a = py::none(),
+        "device_output"_a = false, "comm"_a = py::none(),
         "Reads a gauge field or a g(x) file of any supported format (detected from the "
-        "content) and checks it. Returns (array, FileInfo).");
+        "content) and checks it. Returns (array, FileInfo); the array is a DeviceArray with "
+        "device_output=True.");
 
   m.def("write", &write_file, "path"_a, "array"_a, py::kw_only(), "format"_a = "", "bits"_a = 0,
         "metadata"_a = std::map<std::string, std::string>{}, "ensemble_id"_a = "",
@@ -248,7 +256,8 @@ PYBIND11_MODULE(gaugefix, m) {
          int check_interval, int reproject_interval, bool reproject, const std::string& precision,
          const std::string& backend, int storage, bool transform, std::uint64_t seed,
          const std::string& tuning, const std::string& exchange, const py::object& progress,
-         bool history, const py::object& comm) {
+         bool history, bool device_output, const py::object& comm) {
+        const int device = output_device(device_output, links, "fix");
         gaugefix::FixOptions o;
         o.gauge = named("fix", gaugefix::parse_gauge, gauge, "gauge");
         o.algorithm = named("fix", gaugefix::parse_algorithm, algorithm, "algorithm");
@@ -275,7 +284,7 @@ PYBIND11_MODULE(gaugefix, m) {
         o.progress = locked(progress);
         o.history = history;
         o.communicator = communicator(comm);
-        return fix_copy(links, o);
+        return fix_copy(links, o, device);
       },
       "links"_a, py::kw_only(), "gauge"_a = gaugefix::to_string(d.gauge),
       "algorithm"_a = gaugefix::to_string(d.algorithm), "alpha"_a = d.alpha, "omega"_a = d.omega,
@@ -287,17 +296,20 @@ PYBIND11_MODULE(gaugefix, m) {
       "backend"_a = gaugefix::to_string(d.backend), "storage"_a = d.storage, "transform"_a = true,
       "seed"_a = d.seed, "tuning"_a = gaugefix::to_string(d.tuning),
       "exchange"_a = gaugefix::to_string(d.exchange), "progress"_a = py::none(),
-      "history"_a = d.history, "comm"_a = py::none(),
-      "Fixes a copy of the links to the gauge. Returns (fixed links, g(x) or None, FixResult) "
-      "with fixed = g(x) links g(x + mu)^dagger; the options are those of `gaugefix fix`.");
+      "history"_a = d.history, "device_output"_a = false, "comm"_a = py::none(),
+      "Fixes a copy of the links (a numpy array or a CUDA device array) to the gauge. Returns "
+      "(fixed links, g(x) or None, FixResult) with fixed = g(x) links g(x + mu)^dagger, as "
+      "numpy arrays or, with device_output=True, DeviceArrays; the options are those of "
+      "`gaugefix fix`.");
 
   const gaugefix::GenerateOptions gd;
   m.def(
       "generate",
       [](const std::array<int, 4>& lattice, const std::string& group, const std::string& start,
          double beta, int sweeps, int or_sweeps, std::uint64_t seed, const std::string& precision,
-         const std::string& backend, int storage, const std::string& tuning,
+         const std::string& backend, int storage, const std::string& tuning, bool device_output,
          const py::object& comm) {
+        const int device = output_device(device_output, py::none(), "generate");
         gaugefix::GenerateOptions o;
         o.lattice = lattice;
         o.group = named("generate", gaugefix::parse_group, group, "group");
@@ -316,14 +328,14 @@ PYBIND11_MODULE(gaugefix, m) {
           py::gil_scoped_release unlocked;
           f = gaugefix::generate(o);
         }
-        return array_from_field(std::move(f));
+        return returned(std::move(f), device);
       },
       "lattice"_a, py::kw_only(), "group"_a = gaugefix::to_string(gd.group),
       "start"_a = gaugefix::to_string(gd.start), "beta"_a = gd.beta, "sweeps"_a = gd.sweeps,
       "or_sweeps"_a = gd.or_sweeps, "seed"_a = gd.seed,
       "precision"_a = gaugefix::to_string(gd.precision),
       "backend"_a = gaugefix::to_string(gd.backend), "storage"_a = gd.storage,
-      "tuning"_a = gaugefix::to_string(gd.tuning), "comm"_a = py::none(),
+      "tuning"_a = gaugefix::to_string(gd.tuning), "device_output"_a = false, "comm"_a = py::none(),
       "Generates a gauge field on a lattice (Lx, Ly, Lz, Lt): a cold, hot or smooth start, "
       "then `sweeps` Wilson-action heatbath sweeps at beta (as `gaugefix generate`).");
 
@@ -438,7 +450,8 @@ PYBIND11_MODULE(gaugefix, m) {
 
   m.def(
       "apply_transform",
-      [](const py::handle& links, const py::handle& g, const py::object& comm) {
+      [](const py::handle& links, const py::handle& g, bool device_output, const py::object& comm) {
+        const int device = output_device(device_output, links, "apply_transform");
         const gaugefix::Communicator c = communicator(comm);
         gaugefix::Field u = field_from_array(links, "links", c);
         const gaugefix::Field gf = field_from_array(g, "g", c);
@@ -446,23 +459,24 @@ PYBIND11_MODULE(gaugefix, m) {
           py::gil_scoped_release unlocked;
           gaugefix::apply_transform(u, gf, c);
         }
-        return array_from_field(std::move(u));
+        return returned(std::move(u), device);
       },
-      "links"_a, "g"_a, py::kw_only(), "comm"_a = py::none(),
+      "links"_a, "g"_a, py::kw_only(), "device_output"_a = false, "comm"_a = py::none(),
       "g(x) links_mu(x) g(x + mu)^dagger (as `gaugefix transform`), a new array.");
 
   m.def(
       "random_transform",
-      [](const py::handle& links, std::uint64_t seed, const py::object& comm) {
+      [](const py::handle& links, std::uint64_t seed, bool device_output, const py::object& comm) {
+        const int device = output_device(device_output, links, "random_transform");
         gaugefix::Field u = field_from_array(links, "links", communicator(comm));
         gaugefix::Field g;
         {
           py::gil_scoped_release unlocked;
           g = gaugefix::random_transform(u, seed);
         }
-        return py::make_tuple(array_from_field(std::move(u)), array_from_field(std::move(g)));
+        return py::make_tuple(returned(std::move(u), device), returned(std::move(g), device));
       },
-      "links"_a, "seed"_a, py::kw_only(), "comm"_a = py::none(),
+      "links"_a, "seed"_a, py::kw_only(), "device_output"_a = false, "comm"_a = py::none(),
       "A random gauge transformation drawn from (seed, site), as `gaugefix fix "
       "--random-transform seed`. Returns (transformed links, g).");
 }

@@ -4,7 +4,8 @@
 # (exit status 1, the message names the option, nothing written), a batch whose restart does
 # not measure again, the ghost propagator and the Faddeev-Popov eigenvalue (Landau gauge), the
 # Abelian projection (maximally Abelian gauge), and (cases ranks, ghost_abelian_ranks) 2 ranks
-# writing what one rank writes. Run by meson, one test per CASE.
+# writing what one rank writes (the gluon propagators and the static potential also 4 ranks).
+# Run by meson, one test per CASE.
 set -euo pipefail
 # shellcheck source=tests/cli_common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
@@ -167,6 +168,20 @@ ranks)
     diff <(grep -v '^# command' "$d/w1.csv") <(grep -v '^# command' "$d/w$n.csv") > /dev/null ||
       fail "$n ranks differ from 1: $(diff "$d/w1.csv" "$d/w$n.csv" | head)"
   done
+  # both gluon propagators on the time slabs of 1, 2 and 4 ranks of 4^3 x 8 (every rank
+  # transforms its slices; the slices' transforms are gathered), bitwise alike
+  for gauge in landau coulomb; do
+    for n in 1 2 4; do
+      timeout 120 "$mpirun" -np $n --oversubscribe "$g" measure --input "$root/tests/data/lat..400.$gauge" \
+        --gluon-propagator "$d/$gauge$n.csv" --max-n2 6 > "$d/stdout" 2> "$d/stderr" ||
+        fail "$gauge, $n ranks: $(cat "$d/stderr")"
+    done
+    for n in 2 4; do
+      diff <(grep -v '^# command' "$d/${gauge}1.csv") <(grep -v '^# command' "$d/$gauge$n.csv") > /dev/null ||
+        fail "$gauge: $n ranks differ from 1: $(diff "$d/${gauge}1.csv" "$d/$gauge$n.csv" | head)"
+    done
+  done
+  [ "$(rows "$d/landau1.csv")" -gt 100 ] || fail "$(rows "$d/landau1.csv") Landau rows with n^2 <= 6"
   # fix --measure on 2 ranks: the field and its measurement as on one rank
   for n in 1 2; do
     timeout 120 "$mpirun" -np $n --oversubscribe "$g" fix --quiet --input "$d/cfg" --tolerance 1e-12 \

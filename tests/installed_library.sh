@@ -26,8 +26,8 @@ libdir=$(pkg-config --variable=libdir gaugefix)
 includedir=$(pkg-config --variable=includedir gaugefix)
 case "$libdir" in "$d"/*) ;; *) fail "pkg-config libdir $libdir is not inside the install" ;; esac
 
-[ "$(cd "$includedir/gaugefix" && echo *)" = "gaugefix.h gaugefix_c.h options.h" ] ||
-  fail "installed headers: $(ls "$includedir/gaugefix") (expected gaugefix.h, gaugefix_c.h and options.h)"
+[ "$(cd "$includedir/gaugefix" && echo *)" = "device_memory.h gaugefix.h gaugefix_c.h options.h" ] ||
+  fail "installed headers: $(ls "$includedir/gaugefix") (expected device_memory.h, gaugefix.h, gaugefix_c.h and options.h)"
 [ -f "$libdir/libgaugefix.a" ] || fail "no static library in $libdir"
 so=$(readlink -f "$libdir/libgaugefix.so")
 [ -f "$so" ] || fail "no shared library in $libdir"

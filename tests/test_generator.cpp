@@ -392,8 +392,8 @@ void expect_error_naming(const EnsembleOptions& o, const std::string& option) {
 }
 
 // Every --output-format that records the label and the sweep: a run resumed from its files
-// writes the configurations of the uninterrupted NERSC run, bit for bit; MILC and openQCD
-// (no such record) and ILDG for SU(2) are refused before any sweep.
+// writes the configurations of the uninterrupted NERSC run, bit for bit; ILDG for SU(2) is
+// refused before any sweep.
 TEST_F(GeneratorEnsemble, ResumesInEveryFormatThatRecordsTheEnsemble) {
   EnsembleOptions reference = options("nersc");
   reference.configs = 3;
@@ -417,16 +417,60 @@ TEST_F(GeneratorEnsemble, ResumesInEveryFormatThatRecordsTheEnsemble) {
           << format_name(format) << " configuration " << j;
     }
   }
-  for (FileFormat format : {FileFormat::milc, FileFormat::openqcd}) {
-    EnsembleOptions o = options(std::string("refused_") + format_name(format));
-    o.format = format;
-    expect_error_naming(o, "--output-format");
-  }
   EnsembleOptions su2 = options("su2_ildg");
   su2.nc = 2;
   su2.format = FileFormat::ildg;
   EXPECT_THROW(run_ensemble(su2), Error);
   EXPECT_FALSE(std::filesystem::exists(config_path(su2.output_prefix, 0)));
+}
+
+// MILC and openQCD configurations are the NERSC run's (openQCD bit for bit, MILC to its 32
+// bits) without label or sweep; a run cannot resume from them (the refusal names the file and
+// --start, and writes nothing), and --start of the last one continues the stream as a new
+// ensemble in the same format.
+TEST_F(GeneratorEnsemble, WritesMilcAndOpenqcdThatCannotBeResumed) {
+  EnsembleOptions reference = options("nersc");
+  reference.configs = 2;
+  run_ensemble(reference);
+  for (FileFormat format : {FileFormat::milc, FileFormat::openqcd}) {
+    const std::string name = format_name(format);
+    EnsembleOptions o = options(name);
+    o.format = format;
+    o.configs = 2;
+    EXPECT_EQ(run_ensemble(o).written, 2) << name;
+    for (int j = 0; j < 2; ++j) {
+      const std::string path = config_path(o.output_prefix, j);
+      EXPECT_EQ(detect_format(path), format);
+      FileInfo info;
+      const HostField u = read_gauge_file(path, World(), {}, &info);
+      EXPECT_TRUE(info.provenance.ensemble_label.empty()) << path;
+      EXPECT_FALSE(info.provenance.sequence_number) << path;
+      const HostField r = read_nersc(config_path(reference.output_prefix, j), World());
+      ASSERT_EQ(u.data.size(), r.data.size());
+      double worst = 0;
+      for (std::size_t i = 0; i < u.data.size(); ++i)
+        worst =
+            std::max(worst, std::hypot(u.data[i].re - r.data[i].re, u.data[i].im - r.data[i].im));
+      EXPECT_LE(worst, format == FileFormat::milc ? 1e-6 : 0.0) << path;
+    }
+    o.configs = 3;
+    try {
+      run_ensemble(o);
+      ADD_FAILURE() << name << ": resumed from a file without label and sweep";
+    } catch (const Error& e) {
+      const std::string message = e.what();
+      EXPECT_NE(message.find(config_path(o.output_prefix, 1)), std::string::npos) << message;
+      EXPECT_NE(message.find("--start"), std::string::npos) << message;
+    }
+    EXPECT_FALSE(std::filesystem::exists(config_path(o.output_prefix, 2)));
+    EnsembleOptions next = options(name + "_next");
+    next.start = config_path(o.output_prefix, 1);
+    next.lattice = {0, 0, 0, 0};
+    next.format = format;
+    next.configs = 1;
+    EXPECT_EQ(run_ensemble(next).written, 1) << name;
+    EXPECT_EQ(detect_format(config_path(next.output_prefix, 0)), format);
+  }
 }
 
 TEST_F(GeneratorEnsemble, BadParametersNameTheOption) {

@@ -1,7 +1,8 @@
 // test_measure.cpp: the measurements of src/measure/ (docs/measurements.md).
 // - MomentumCut: GLU's psq, hypercubic and cylinder cuts (counts, order, symmetry, anisotropy).
 // - GluonPropagator: zero on the unit field; a constant field only at p = 0; single Fourier
-//   modes computed by hand (transverse and longitudinal, Landau and Coulomb); the Landau
+//   modes computed by hand (transverse and longitudinal, Landau and Coulomb; along x, and an
+//   off-diagonal plane wave along every axis); the Landau
 //   condition makes the longitudinal part vanish; a global gauge rotation leaves it alone and a
 //   random g(x) changes it.
 // - StaticPotential: hand-computed Wilson lines; C(0, T) = N_c on any field; a Coulomb-fixed
@@ -219,6 +220,61 @@ TEST(GluonPropagator, CoulombSingleModeByHand) {
   }
 }
 
+// U_mu(x) = cos(theta) + i sin(theta) X on the rows and columns 0 and N - 1 (1 on the others),
+// X = cos(alpha) sigma_1 + sin(alpha) sigma_2 there (X^2 = 1), sin(theta(x)) = eps cos(2 pi q.x/L
+// + beta), in one direction mu: A_mu(x) = eps cos(2 pi q.x/L + beta) X, off the diagonal with
+// real and imaginary parts, a plane wave along every axis. At n = +-q,
+// A_mu(p) = e^{i p_mu/2} e^{-+i beta} eps V/2 X and tr A A^dagger = eps^2 V^2/2: Landau
+// transverse = eps^2 V (1 - p_mu^2/p^2)/(3 (N^2 - 1)), longitudinal = eps^2 V (p_mu^2/p^2)/(N^2 -
+// 1); Coulomb (n = +-q's spatial part, every slice alike) eps^2 V3/(2 (N^2 - 1)) in mu's column.
+TEST(GluonPropagator, OffDiagonalPlaneWaveByHand) {
+  const int L[4] = {4, 4, 4, 8};
+  const std::array<int, 4> q = {1, 0, -1, 1};
+  const double eps = 0.3, alpha = 0.7, beta = 0.4;
+  for (int nc : {2, 3})
+    for (int mu : {0, 2, 3}) {
+      HostField u = unit_field(L, nc);
+      const double v = double(u.geom.global_volume()), v3 = double(u.geom.v3), groups = nc * nc - 1;
+      for (std::int64_t s = 0; s < u.local_sites(); ++s) {
+        const SiteCoords c = u.coords(s);
+        double phase = 0;
+        for (int d = 0; d < 4; ++d)
+          phase += 2 * std::numbers::pi * q[d] * c.x[d] / L[d];
+        const double theta = std::asin(eps * std::cos(phase + beta));
+        Complex<double>* m = u.matrix_data(s, mu);
+        m[0] = m[nc * nc - 1] = {std::cos(theta), 0};
+        // i sin(theta) X: i s e^{-i alpha} above the diagonal, i s e^{i alpha} below
+        m[nc - 1] = {std::sin(theta) * std::sin(alpha), std::sin(theta) * std::cos(alpha)};
+        m[(nc - 1) * nc] = {-std::sin(theta) * std::sin(alpha), std::sin(theta) * std::cos(alpha)};
+      }
+      double p[4], p2 = 0;
+      for (int d = 0; d < 4; ++d) {
+        p[d] = 2 * std::sin(std::numbers::pi * q[d] / L[d]);
+        p2 += p[d] * p[d];
+      }
+      int landau_modes = 0;
+      for (const auto& r : landau_gluon_propagator(u, {CutKind::psq, 3, 1.0}, World::alone())) {
+        const bool mode = r.n == q || r.n == std::array<int, 4>{-q[0], -q[1], -q[2], -q[3]};
+        landau_modes += mode;
+        const double along = p[mu] * p[mu] / p2;
+        EXPECT_NEAR(r.transverse, mode ? eps * eps * v * (1 - along) / (3 * groups) : 0.0, 1e-12)
+            << "SU(" << nc << ") mu " << mu;
+        EXPECT_NEAR(r.longitudinal, mode ? eps * eps * v * along / groups : 0.0, 1e-12)
+            << "SU(" << nc << ") mu " << mu;
+      }
+      EXPECT_EQ(landau_modes, 2);
+      int coulomb_modes = 0;
+      for (const auto& r : coulomb_gluon_propagator(u, {CutKind::psq, 2, 1.0}, World::alone())) {
+        const bool mode = std::abs(r.n[0]) == 1 && r.n[1] == 0 && r.n[2] == -r.n[0];
+        coulomb_modes += mode;
+        const double want = mode ? eps * eps * v3 / (2 * groups) : 0.0;
+        EXPECT_NEAR(r.spatial, mu < 3 ? want : 0.0, 1e-12) << "SU(" << nc << ") mu " << mu;
+        EXPECT_NEAR(r.temporal, mu == 3 ? want : 0.0, 1e-12) << "SU(" << nc << ") mu " << mu;
+      }
+      EXPECT_EQ(coulomb_modes, 2);
+    }
+}
+
 TEST(GluonPropagator, LandauGaugeHasNoLongitudinalPart) {
   const int L[4] = {4, 4, 4, 8};
   for (int nc : {2, 3}) {
@@ -375,11 +431,14 @@ TEST(MeasureRanks, EveryRankGetsTheWholeLatticeResult) {
     const HostField whole = random_field(L, nc, 21, 0.5);
     const Geometry g = decompose_time(L, world);
     const HostField slab = whole.slab(g.t0, g.nt);
-    const MomentumCut cut{CutKind::psq, 5, 1.0};
-    EXPECT_TRUE(same_bits(landau_gluon_propagator(slab, cut, world),
-                          landau_gluon_propagator(whole, cut, World::alone())));
-    EXPECT_TRUE(same_bits(coulomb_gluon_propagator(slab, cut, world),
-                          coulomb_gluon_propagator(whole, cut, World::alone())));
+    // hypercubic 4: every mode of the lattice, n_mu = -L_mu/2 included
+    for (const MomentumCut cut :
+         {MomentumCut{CutKind::psq, 5, 1.0}, MomentumCut{CutKind::hypercubic, 4, 1.0}}) {
+      EXPECT_TRUE(same_bits(landau_gluon_propagator(slab, cut, world),
+                            landau_gluon_propagator(whole, cut, World::alone())));
+      EXPECT_TRUE(same_bits(coulomb_gluon_propagator(slab, cut, world),
+                            coulomb_gluon_propagator(whole, cut, World::alone())));
+    }
     // max_t 7: the Wilson lines wrap around the lattice, through every other rank's slab
     for (int max_t : {1, 3, 7})
       EXPECT_TRUE(same_bits(static_potential(slab, max_t, world),

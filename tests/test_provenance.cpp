@@ -1,6 +1,7 @@
 // test_provenance.cpp: provenance in every format (io/provenance.h): the ensemble and the
 // gauge-fixing record written and read back (NERSC, ILDG, SciDAC, HDF5: every field equal;
-// MILC, openQCD: nothing to carry), the NERSC defaults (SEQUENCE_NUMBER 1, never 0), the
+// MILC, openQCD: nothing to carry), the NERSC defaults (SEQUENCE_NUMBER 1, never 0, marked
+// SEQUENCE_NUMBER_KNOWN = FALSE where there is none, which reads back as none), the
 // typed HDF5 attributes, malformed values refused naming the key, and the choice of an
 // output format (io/output_format.h): extensions, contradictions, what a format holds.
 #include "gauge_file_test_util.h"
@@ -72,13 +73,12 @@ TEST_P(ProvenanceRoundTrip, ReadsBackWhatWasWritten) {
   read_gauge_file(path, self_world(), {}, &info);
   const bool holds = format != FileFormat::milc && format != FileFormat::openqcd;
   expect_equal(info.provenance, holds ? w.provenance : Provenance{}, format_name(format));
-  // nothing given: nothing read back (NERSC: the default SEQUENCE_NUMBER 1)
+  // nothing given: nothing read back (NERSC: no sequence number from the placeholder 1)
   w.provenance = {};
   write_gauge_file(path, random_field(L, 3, 7, 0.3), w, self_world());
   read_gauge_file(path, self_world(), {}, &info);
-  Provenance none;
-  if (format == FileFormat::nersc) none.sequence_number = 1;
-  expect_equal(info.provenance, none, std::string(format_name(format)) + " without provenance");
+  expect_equal(info.provenance, Provenance{},
+               std::string(format_name(format)) + " without provenance");
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryFormat, ProvenanceRoundTrip,
@@ -93,13 +93,15 @@ TEST(Provenance, NerscHeaderSaysWhatOtherReadersExpect) {
   write_nersc(dir.file("plain"), random_field(L, 3, 1, 0.3), w, self_world());
   NerscHeader h = read_nersc_header(dir.file("plain"));
   EXPECT_EQ(h.entries.at("ENSEMBLE_ID"), "unspecified");
-  EXPECT_EQ(h.entries.at("SEQUENCE_NUMBER"), "1"); // GLU refuses 0
+  EXPECT_EQ(h.entries.at("SEQUENCE_NUMBER"), "1"); // Grid needs the key, GLU refuses 0
+  EXPECT_EQ(h.entries.at("SEQUENCE_NUMBER_KNOWN"), "FALSE");
   EXPECT_EQ(h.entries.count("GAUGE_FIXING"), 0u);
   w.provenance = full_provenance();
   write_nersc(dir.file("fixed"), random_field(L, 3, 1, 0.3), w, self_world());
   h = read_nersc_header(dir.file("fixed"));
   EXPECT_EQ(h.entries.at("ENSEMBLE_ID"), "4x4x4x8x4_rjt");
   EXPECT_EQ(h.entries.at("SEQUENCE_NUMBER"), "400");
+  EXPECT_EQ(h.entries.count("SEQUENCE_NUMBER_KNOWN"), 0u);
   EXPECT_EQ(h.entries.at("GAUGE_FIXING"), "COULOMB");
   EXPECT_EQ(h.entries.at("GAUGE_FIXING_TOLERANCE"), "1e-13");
   EXPECT_EQ(h.entries.at("GAUGE_FIXING_CONVERGED"), "TRUE");
@@ -184,6 +186,63 @@ TEST(Provenance, MalformedValuesAreRefusedNamingTheKey) {
       EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what();
       EXPECT_NE(std::string(e.what()).find("bad"), std::string::npos) << e.what();
     }
+  }
+}
+
+// A converted file whose input records no sequence number (MILC, openQCD) has none after
+// the conversion either, and a sequence number the input records is carried over: what
+// `gaugefix convert` does (read_gauge_file, then write_gauge_file with the input's provenance).
+TEST(Provenance, ConversionsToNerscInventNoSequenceNumber) {
+  const int L[4] = {4, 4, 2, 4};
+  TempDir dir;
+  for (const FileFormat from : {FileFormat::milc, FileFormat::openqcd, FileFormat::hdf5}) {
+    const std::string name = format_name(from);
+    WriteOptions w;
+    w.format = from;
+    w.double_precision = from != FileFormat::milc;
+    if (from == FileFormat::hdf5) w.provenance.sequence_number = 120;
+    write_gauge_file(dir.file(name), random_field(L, 3, 7, 0.3), w, self_world());
+    FileInfo in;
+    const HostField u = read_gauge_file(dir.file(name), self_world(), {}, &in);
+    WriteOptions to;
+    to.format = FileFormat::nersc;
+    to.provenance = in.provenance;
+    write_gauge_file(dir.file(name + ".nersc"), u, to, self_world());
+    const NerscHeader h = read_nersc_header(dir.file(name + ".nersc"));
+    FileInfo out;
+    read_gauge_file(dir.file(name + ".nersc"), self_world(), {}, &out);
+    if (from == FileFormat::hdf5) {
+      EXPECT_EQ(h.entries.at("SEQUENCE_NUMBER"), "120");
+      EXPECT_EQ(h.entries.count("SEQUENCE_NUMBER_KNOWN"), 0u);
+      EXPECT_EQ(out.provenance.sequence_number, 120);
+    } else {
+      EXPECT_EQ(h.entries.at("SEQUENCE_NUMBER_KNOWN"), "FALSE") << name;
+      EXPECT_FALSE(out.provenance.sequence_number) << name;
+      EXPECT_FALSE(read_sequence_number(dir.file(name + ".nersc"))) << name;
+    }
+  }
+}
+
+TEST(Provenance, SequenceNumberKnownIsTrueOrFalse) {
+  const int L[4] = {2, 2, 2, 2};
+  TempDir dir;
+  write_nersc(dir.file("plain"), random_field(L, 3, 1, 0.3), WriteOptions{}, self_world());
+  std::string bytes = read_bytes(dir.file("plain"));
+  const std::string from = "SEQUENCE_NUMBER_KNOWN = FALSE";
+  const std::size_t at = bytes.find(from);
+  ASSERT_NE(at, std::string::npos);
+  bytes.replace(at, from.size(), "SEQUENCE_NUMBER_KNOWN = TRUE ");
+  write_bytes(dir.file("known"), bytes); // same length: the data stays where it was
+  FileInfo info;
+  read_gauge_file(dir.file("known"), self_world(), {}, &info);
+  EXPECT_EQ(info.provenance.sequence_number, 1);
+  bytes.replace(at, from.size(), "SEQUENCE_NUMBER_KNOWN = maybe");
+  write_bytes(dir.file("bad"), bytes);
+  try {
+    read_gauge_file(dir.file("bad"), self_world());
+    ADD_FAILURE() << "SEQUENCE_NUMBER_KNOWN = maybe accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("SEQUENCE_NUMBER_KNOWN"), std::string::npos) << e.what();
   }
 }
 

@@ -7,6 +7,8 @@
 #include "io/output_format.h"
 #include "io/path_checks.h"
 #include "io/transform_file.h"
+#include <chrono>
+#include <filesystem>
 #include <map>
 
 namespace gf {
@@ -23,9 +25,10 @@ void add_convert_options(CLI::App& convert, ConvertCommandOptions& opt) {
   add_output_bits_option(convert, opt.output_bits,
                          "the input's where the format holds it; 32 for milc, 64 for openqcd");
   add_deprecated_precision_option(convert, opt.precision);
-  convert.add_option("--lfn", opt.lfn,
-                     "ILDG output: the logical file name, its ildg-data-lfn record (default: the "
-                     "output's file name)")
+  convert
+      .add_option("--lfn", opt.lfn,
+                  "ILDG output: the logical file name, its ildg-data-lfn record (default: the "
+                  "output's file name)")
       ->check(non_empty);
   convert.add_flag("--checksum-warning-only", opt.checksum_warning_only,
                    "report a checksum mismatch in the input as a warning, not an error");
@@ -97,8 +100,8 @@ int run_convert(const ConvertCommandOptions& opt, const World& world) {
     const std::string limit = format_limit(w.format, 3, bits / 8);
     const std::string limit2 = format_limit(w.format, 2, bits / 8);
     if (!limit.empty() && !limit2.empty())
-      throw Error("--output-bits " + std::to_string(bits) + ": output '" + opt.output + "': " +
-                  limit);
+      throw Error("--output-bits " + std::to_string(bits) + ": output '" + opt.output +
+                  "': " + limit);
   }
   check_run_paths({{"input", opt.input}}, with_log_file({{"output", opt.output}}, opt.log));
   open_log(opt.log);
@@ -115,7 +118,15 @@ int run_convert(const ConvertCommandOptions& opt, const World& world) {
   else
     w.double_precision = info.bytes_per_real == 8;
   w.provenance = info.provenance;
+  const auto start = std::chrono::steady_clock::now();
   write_gauge_file(opt.output, u, w, world, {opt.input});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (world.rank() == 0) { // the file's size: the rate of the write (bench/run_io.sh)
+    const auto bytes = static_cast<double>(std::filesystem::file_size(opt.output));
+    log::info("# written {}: {:.0f} bytes in {:.3f} s ({:.3f} GB/s)", opt.output, bytes, seconds,
+              seconds > 0 ? 1e-9 * bytes / seconds : 0.0);
+  }
   log::result("{} ({}, {}-bit) -> {} ({}, {}-bit): SU({}) {}x{}x{}x{}, plaquette {:.15f}",
               opt.input, format_name(info.format), 8 * info.bytes_per_real, opt.output,
               format_name(w.format), w.double_precision ? 64 : 32, info.nc, info.dims[0],

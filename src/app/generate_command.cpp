@@ -53,8 +53,9 @@ void add_generate_options(CLI::App& generate, GenerateCommandOptions& opt) {
                   "configurations go to PREFIX.0000, PREFIX.0001, ... (64-bit, full matrices)")
       ->check(non_empty);
   generate.add_option("--output-format", opt.output_format,
-                      "format of the configurations: nersc, ildg, scidac or hdf5 (formats that "
-                      "record the ensemble label and sweep a resumed run checks)");
+                      "format of the configurations: nersc, ildg, scidac, hdf5, milc or openqcd "
+                      "(milc and openqcd files do not record the ensemble label and sweep: a run "
+                      "cannot resume from them)");
   add_log_options(generate, opt.log);
 }
 
@@ -139,6 +140,11 @@ int run_generate(GenerateCommandOptions& opt, const std::string& command_line) {
   TuningSetup tuning = make_tuning(opt.tuning, opt.ensemble.generator.backend, world.node_rank(),
                                    log::stream(log::Kind::debug));
   log_run_header(world, command_line, device_text(tuning.device, world.node_rank()), "");
+  if (!records_ensemble(opt.ensemble.format))
+    log::info("# --output-format {}: its files do not store the ensemble label or the "
+              "generator record (sweep, seed, beta, ...); a later run cannot resume from them, "
+              "only start a new ensemble from one (--start)",
+              format_name(opt.ensemble.format));
   opt.ensemble.generator.tuner = tuning.tuner.get();
   // The observer measures (a collective) and prints: every rank gets the same one, decided by
   // the verbosity (the same on every rank), never by whether this rank prints.

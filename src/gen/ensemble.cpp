@@ -98,9 +98,19 @@ void check_label(const EnsembleOptions& opt, const std::string& path, const std:
   }
 }
 
-// Reads the last configuration of an interrupted run and checks that it belongs to this one.
+// Reads the last configuration of an interrupted run and checks that it belongs to this one;
+// a file that cannot say so (MILC, openQCD) is refused.
 HostField resume_field(const EnsembleOptions& opt, int index, std::int64_t& sweep) {
   const std::string path = config_path(opt.output_prefix, index);
+  const FileFormat format = detect_format(path);
+  require(records_ensemble(format),
+          path + " is a " + format_name(format) +
+              " file: it records neither the ensemble label nor the sweep, so this run cannot "
+              "check that it continues the same ensemble. Continue the stream from it as a new "
+              "ensemble (--start " +
+              path +
+              " and another --output-prefix), or generate with "
+              "--output-format nersc, ildg, scidac or hdf5 to resume runs");
   FileInfo info;
   HostField u = read_gauge_file(path, World(), {}, &info);
   check_label(opt, path, info.provenance.ensemble_label);
@@ -140,12 +150,6 @@ void validate(const EnsembleOptions& opt) {
   require(config_sweep(opt, opt.configs - 1) <= INT_MAX,
           "--thermalisation + (--configs - 1) * --separation exceeds 2^31 - 1 sweeps");
   require(!opt.output_prefix.empty(), "--output-prefix is required");
-  require(opt.format == FileFormat::nersc || opt.format == FileFormat::ildg ||
-              opt.format == FileFormat::scidac || opt.format == FileFormat::hdf5,
-          std::string("--output-format ") + format_name(opt.format) +
-              ": its files do not record the ensemble label and sweep that a resumed run "
-              "checks; write nersc, ildg, scidac or hdf5 and convert afterwards (gaugefix "
-              "convert)");
   // The prefix starts file names (PREFIX.0000): "gen/" or an existing directory would give
   // hidden files inside it (gen/.0000).
   const std::filesystem::path prefix(opt.output_prefix);
@@ -158,6 +162,10 @@ void validate(const EnsembleOptions& opt) {
   const std::filesystem::path dir = prefix.parent_path();
   require(dir.empty() || std::filesystem::is_directory(dir),
           "--output-prefix: directory '" + dir.string() + "' does not exist");
+}
+
+bool records_ensemble(FileFormat format) {
+  return format != FileFormat::milc && format != FileFormat::openqcd;
 }
 
 std::string config_path(const std::string& prefix, int index) {
@@ -183,7 +191,8 @@ EnsembleResult run_ensemble(const EnsembleOptions& opt, const EnsembleObserver& 
     ++last;
   std::int64_t sweep = 0;
   HostField u = last >= 0 ? resume_field(opt, last, sweep) : start_field(opt);
-  const std::string limit = format_limit(opt.format, u.nc, 8);
+  const int bytes_per_real = opt.format == FileFormat::milc ? 4 : 8; // MILC v5: 32 bits only
+  const std::string limit = format_limit(opt.format, u.nc, bytes_per_real);
   require(limit.empty(), std::string("--output-format ") + format_name(opt.format) + ": " + limit);
   int next = last + 1;
   if (observer.started)
@@ -208,6 +217,7 @@ EnsembleResult run_ensemble(const EnsembleOptions& opt, const EnsembleObserver& 
   WriteOptions w;
   w.format = opt.format;
   w.full_matrix = true;
+  w.double_precision = bytes_per_real == 8;
   w.provenance.ensemble_id = std::filesystem::path(opt.output_prefix).filename().string();
   w.provenance.ensemble_label = ensemble_label(opt);
   const std::vector<std::string> inputs =

@@ -3,14 +3,17 @@
 //
 // Sweep k (k = 1, 2, ...) is one heatbath sweep keyed by k followed by or_sweeps
 // overrelaxation sweeps. Configuration j is the field after sweep thermalisation + j *
-// separation (j = 0 right after thermalisation). Its file (64-bit, full matrices; format:
-// nersc, ildg, scidac or hdf5, the formats whose provenance (io/provenance.h) holds both)
-// carries the sequence number = that sweep and the ensemble label = ensemble_label(opt): "wilson"
-// and the ensemble-defining parameters as option=value words (beta, seed, or-sweeps, precision,
-// storage, start (cold, hot or file), thermalisation, separation). Before it is written
-// the field is reprojected to SU(N) and the generator continues from exactly the field
-// written, so a run resumed from the file continues bit for bit as the uninterrupted run.
-// Resume: if PREFIX.0000 ... PREFIX.j exist, the run reads PREFIX.j (any format), checks its label
+// separation (j = 0 right after thermalisation). Its file (full matrices, 64-bit; MILC: 32-bit)
+// carries, where the format's provenance (io/provenance.h) has room (records_ensemble: nersc,
+// ildg, scidac, hdf5; not milc, openqcd), the sequence number = that sweep and the ensemble
+// label = ensemble_label(opt): "wilson" and the ensemble-defining parameters as option=value
+// words (beta, seed, or-sweeps, precision, storage, start (cold, hot or file), thermalisation,
+// separation). Before it is written the field is reprojected to SU(N) and the generator
+// continues from exactly that field (MILC: from the 64-bit field, not from its 32-bit file), so
+// a run resumed from a 64-bit file continues bit for bit as the uninterrupted run.
+// Resume: if PREFIX.0000 ... PREFIX.j exist, the run reads PREFIX.j (any format that
+// records the ensemble; a MILC or openQCD PREFIX.j is refused, naming --start as the way to
+// continue the stream from it as a new ensemble), checks its label
 // (every parameter; the Error names the first option that differs, or one the file does not
 // record), group, extents and sequence number against the options (gf::Error otherwise) and
 // continues with configuration j + 1; it does nothing if all `configs` exist. The backend
@@ -83,6 +86,7 @@ struct EnsembleResult {
 };
 
 void validate(const EnsembleOptions& opt);
+bool records_ensemble(FileFormat format); // its files hold the ensemble label and the sweep
 std::string config_path(const std::string& prefix, int index); // PREFIX.%04d
 std::string ensemble_label(const EnsembleOptions& opt);
 EnsembleResult run_ensemble(const EnsembleOptions& opt, const EnsembleObserver& observer = {});

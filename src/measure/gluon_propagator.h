@@ -15,10 +15,14 @@
 //   spatial  = c sum_t sum_{i<3} tr[A_i(p, t) A_i(p, t)^dagger]
 //   temporal = c sum_t tr[A_t(p, t) A_t(p, t)^dagger]
 //   c = 2/((N^2-1) 2 V) for p != 0, 2/((N^2-1) 3 V) at p = 0 (GLU's normalisation for both).
-// The field is this rank's slab; every rank calls and gets the same rows (gathered_field.h:
-// the whole field on every rank). Deterministic: one FFTW plan (FFTW_ESTIMATE, FFTW_UNALIGNED)
-// transforms each component of A alone, the components shared among the OpenMP threads, and
-// each row is computed alone.
+// The field is this rank's slab; every rank calls and gets the same rows, bitwise those of one
+// rank (collective). The transforms are the separable partial DFT of partial_fourier.h at the
+// cut's modes only: A_mu's N^2 - 1 real components per direction transformed in x, y and z on
+// each time slice of the slab, the slices' transforms gathered to every rank (Landau: then
+// transformed in t; Coulomb: their traces per slice, added in global slice order). Memory
+// besides the field: the slab's transforms after x and y (nt Lz |(n_x, n_y)| complex numbers per
+// component) and the gathered slices (L_t |(n_x, n_y, n_z)| per component). Deterministic: every
+// number is summed by one thread in a fixed order, independent of threads and ranks.
 #pragma once
 #include "comm/world.h"
 #include "lattice/host_field.h"

@@ -4,7 +4,8 @@
 # precisions, annealing and stochastic relaxation, Fourier acceleration, a random start, a
 # generated input), and
 # records its theta and iterations; files the module writes are read by `gaugefix info`
-# (its --check gives measure's values exactly) and `gaugefix transform`.
+# (its --check gives measure's values exactly), `gaugefix transform` and `gaugefix convert`
+# (into NERSC: the input's sequence number, or none read back where the input has none).
 import re
 
 import numpy as np
@@ -88,3 +89,20 @@ def test_files_written_here_are_read_by_the_command_line(tmp_path, cli, field):
     transformed, _ = gaugefix.read(str(tmp_path / "out.lime"))
     assert np.array_equal(transformed, gaugefix.apply_transform(field, g))
     assert np.abs(transformed - fixed).max() < 1e-12
+
+
+@pytest.mark.parametrize("source,sequence_number", [("milc", None), ("openqcd", None), ("hdf5", 120)])
+def test_convert_to_nersc_keeps_the_sequence_number_and_invents_none(tmp_path, cli, field, source,
+                                                                      sequence_number):
+    src, out = tmp_path / f"cfg.{source}", tmp_path / "cfg.nersc"
+    extra = {} if sequence_number is None else {"sequence_number": sequence_number}
+    gaugefix.write(str(src), field, format=source, **extra)
+    cli("convert", src, out, "--format", "nersc")
+    header = out.read_bytes().split(b"END_HEADER")[0].decode()
+    _, info = gaugefix.read(str(out))
+    assert info.sequence_number == sequence_number
+    assert ("sequence number" in cli("info", out)) == (sequence_number is not None)
+    if sequence_number is None:  # the key other readers need, marked as no record
+        assert "SEQUENCE_NUMBER = 1\n" in header and "SEQUENCE_NUMBER_KNOWN = FALSE\n" in header
+    else:
+        assert f"SEQUENCE_NUMBER = {sequence_number}\n" in header and "KNOWN" not in header
