@@ -142,6 +142,10 @@ bool signal_pending() {
   return pending.load() != 0;
 }
 
+bool holding_signals() {
+  return holding.load();
+}
+
 void end_as_by_signal() {
   const int sig = pending.load();
   release_signals(); // ends the process by a pending signal (the default action)

@@ -16,6 +16,7 @@
 //   handler removes nothing and ends nothing (an atomic store: async-signal-safe). The
 //   handlers are installed if they were not. release_signals(): the cleanup above again; a
 //   signal that came while held is acted on now: the files removed and the process ended by it.
+// - holding_signals(): whether the signals are held now.
 // - end_as_by_signal(): ends the process as a held signal would have: by the pending signal,
 //   else by SIGTERM (a stop asked for without a signal, --stop-after-iterations); never returns.
 // SIGKILL cannot be caught: what it leaves is found by the next writer (temporary_file.h).
@@ -33,6 +34,7 @@ void wait_if_ending_by_signal();
 void hold_signals();
 void release_signals();
 bool signal_pending();
+bool holding_signals();
 [[noreturn]] void end_as_by_signal();
 void set_signal_note(const std::string& text);
 

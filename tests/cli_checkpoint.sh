@@ -10,6 +10,9 @@
 #   stopped twice (annealing: once in the annealing, once in the overrelaxation), resumed;
 # - sigterm: SIGTERM in the middle of a fix: a checkpoint, one line naming it and the command,
 #   exit status 143; resumed;
+# - after_schedule: a signal after the last sweep (--signal-before-output) waits for the
+#   outputs: the field and the summary written as without it, no checkpoint and no temporary
+#   file left, one line saying what finished, exit status 143;
 # - interval: --checkpoint-interval 0 leaves the result unchanged and no checkpoint behind; a
 #   run killed by SIGKILL continues from its last checkpoint;
 # - refused: a checkpoint of another tolerance, input or lattice is refused (exit status 1,
@@ -130,6 +133,19 @@ sigterm)
   equal "$d/whole" "$d/part" || fail "the output after SIGTERM and resume differs"
   [ "$(result "$d/whole.yaml")" = "$(result "$d/part.yaml")" ] || fail "the results differ"
   absent "$d/part.checkpoint"
+  ;;
+after_schedule)
+  "${fix[@]}" -i "$d/cfg" "${long[@]}" -o "$d/whole" --summary "$d/whole.yaml" --quiet
+  status=0
+  "${fix[@]}" -i "$d/cfg" "${long[@]}" -o "$d/late" --summary "$d/late.yaml" \
+    --signal-before-output > "$d/run.log" 2>&1 || status=$?
+  [ "$status" -eq 143 ] || fail "exit status $status after the signal: $(cat "$d/run.log")"
+  equal "$d/whole" "$d/late" || fail "the field written after the signal differs"
+  [ "$(result "$d/whole.yaml")" = "$(result "$d/late.yaml")" ] || fail "the results differ"
+  absent "$d/late.checkpoint"
+  [ "$(temporaries)" -eq 0 ] || fail "temporary files left"
+  grep -q "stopped by a signal after 1 of 1 configuration(s) to do (1 converged" "$d/run.log" ||
+    fail "no line saying what finished: $(cat "$d/run.log")"
   ;;
 interval)
   "${fix[@]}" -i "$d/cfg" "${long[@]}" -o "$d/whole" --quiet

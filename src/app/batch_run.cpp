@@ -6,9 +6,9 @@
 #include "core/log.h"
 #include "io/file_digest.h"
 #include "io/signal_cleanup.h"
-#include <fmt/format.h>
 #include <chrono>
 #include <filesystem>
+#include <fmt/format.h>
 #include <optional>
 
 namespace gf {
@@ -134,6 +134,13 @@ int run_batch(const BatchPlan& plan, FixCommandOptions& opt, const std::string& 
     }
     if (journal) journal->record(*c, journal_entry(*c, o, world));
     note(++done);
+    if (holding_signals()) { // since the schedule: a signal that came after it waited for this
+      if (world.any(signal_pending())) {
+        world.barrier();
+        end_as_by_signal(); // the note says what finished and how to go on
+      }
+      release_signals();
+    }
   }
   if (root) set_signal_note("");
 

@@ -28,6 +28,7 @@ void check_exclusive(const FixCommandOptions& opt) {
         std::tuple{"--checkpoint-interval", opt.checkpoint_interval >= 0, "--output", &opt.output},
         std::tuple{"--stop-after-iterations", opt.stop_after_iterations > 0, "--output",
                    &opt.output},
+        std::tuple{"--signal-before-output", opt.signal_before_output, "--output", &opt.output},
         std::tuple{"--transform-format", !opt.transform_format.empty(), "--transform-output",
                    &opt.transform_output}})
     if (given && path->empty())

@@ -131,6 +131,10 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
                  "iterations (tests)")
       ->check(whole_number)
       ->group("");
+  fix.add_flag("--signal-before-output", opt.signal_before_output,
+               "send this process SIGTERM after the schedule, before the outputs are written "
+               "(tests: the outputs are written, then the run ends by the signal)")
+      ->group("");
   add_measure_options(fix, opt.measure, true);
   add_log_options(fix, opt.log);
   fix.add_flag("--checksum-warning-only", opt.checksum_warning_only,

@@ -18,6 +18,7 @@
 #include "observables/observables.h"
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstring>
 #include <filesystem>
 
@@ -179,11 +180,9 @@ FixResult fix_field(Engine& engine, const FixOptions& schedule, GaugeKind gauge,
   progress.header();
   FixOptions fix = schedule;
   fix.checkpoints = checkpoints;
-  if (checkpoints) hold_signals();
-  FixResult r = run_schedule(engine, gauge, nc, geom, fix,
-                             [&progress](const Progress& p) { progress.line(p); });
-  if (checkpoints && !r.stopped) release_signals();
-  return r;
+  if (checkpoints) hold_signals(); // released by the batch once the outputs are written
+  return run_schedule(engine, gauge, nc, geom, fix,
+                      [&progress](const Progress& p) { progress.line(p); });
 }
 
 ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSession& session,
@@ -339,6 +338,7 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
   entry.polyakov_after = polyakov_loop(best_links, world).re;
   log_result(label, entry);
 
+  if (opt.signal_before_output) ::raise(SIGTERM); // a signal during the writes (tests)
   // one record (one date) for the written field and its measurements
   const Provenance provenance = writer.provenance(entry);
   writer.field(c.output, c.transform_output, entry, provenance, best_links, best_g);

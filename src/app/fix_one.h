@@ -14,11 +14,9 @@
 // With an output, the fix saves checkpoints and continues from one (checkpoint.h): a stop at
 // a checkpoint (a signal, --stop-after-iterations) returns at once with `stopped`, nothing
 // written but the checkpoint; the configuration's checkpoint files are removed once its
-// outputs are written.
-// With an output, the fix saves checkpoints and continues from one (checkpoint.h): a stop at
-// a checkpoint (a signal, --stop-after-iterations) returns at once with `stopped`, nothing
-// written but the checkpoint; the configuration's checkpoint files are removed once its
-// outputs are written.
+// outputs are written. From its first schedule on, the signals stay held (fix_field) until
+// the caller releases them after the outputs: a signal that comes after the last sweep lets
+// the outputs be written first (run_batch then ends the process by it).
 // An input that cannot be read is not an exception: the outcome carries the message (every
 // rank agrees) and nothing is written, so that a batch goes on with the next configuration.
 // Collective.
@@ -47,9 +45,9 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
                       const std::string& label);
 
 // One copy: the schedule (FixSession::schedule) on the engine (loaded with the copy's start), its
-// progress in the log (progress_log.h). With checkpoints, SIGTERM, SIGINT and SIGHUP are held while
-// the schedule runs (io/signal_cleanup.h) and released after it, unless it stopped at a checkpoint
-// (the caller then ends the process: end_as_by_signal).
+// progress in the log (progress_log.h). With checkpoints, SIGTERM, SIGINT and SIGHUP are held from
+// the schedule's start (io/signal_cleanup.h); the caller releases them (run_batch: after the
+// configuration's outputs) or ends the process by them (a stop at a checkpoint).
 FixResult fix_field(Engine& engine, const FixOptions& schedule, GaugeKind gauge, int nc,
                     const Geometry& geom, const ScheduleCheckpoints* checkpoints = nullptr);
 

@@ -48,8 +48,9 @@ struct FixCommandOptions {
   // signal); a stop with a checkpoint once this process did this many iterations (0: never)
   double checkpoint_interval = -1;
   long stop_after_iterations = 0;
-  MeasureOptions measure; // --measure and its outputs (patterns), measurements.h
-  LogOptions log;         // -q, -v, --log-file
+  bool signal_before_output = false; // SIGTERM to itself before the outputs (tests)
+  MeasureOptions measure;            // --measure and its outputs (patterns), measurements.h
+  LogOptions log;                    // -q, -v, --log-file
   bool checksum_warning_only = false;
   std::set<std::string> given; // long names of the options given (command line or --config)
 };
