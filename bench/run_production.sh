@@ -10,15 +10,18 @@
 #   fix       FACG in double to theta < 2.5e-13 on every GPU, the fixed field written to
 #             FIELD_DIR/fixed (NERSC, --output-bits 32), with --checkpoint-interval
 #             CHECKPOINT_INTERVAL (default 0: only at the signal); SIGTERM comes LIMIT seconds
-#             (default 560) after this script started, so the fix saves its checkpoint and
-#             stops (mpirun waits 110 s for it, docs/checkpoints.md); the next run resumes it
-#             from the checkpoint, bitwise as if never stopped, until it converges.
-# Each run appends its logs and the summary to $OUT (fix_<n>.log, fix.yaml) and writes
-# $OUT/status.txt (the step reached, seconds, iterations so far). The field's files stay in
-# FIELD_DIR; CLEAN=1 removes them after a converged fix.
+#             (default 450) after this script started, so the fix saves its checkpoint and
+#             stops (mpirun waits up to 110 s for it, docs/checkpoints.md): LIMIT plus the
+#             checkpoint's write (128^4: about 140 GB) must end before the call's own limit
+#             (600 s), or the save is cut and the previous checkpoint stays; the next run
+#             resumes from the checkpoint, bitwise as if never stopped, until it converges.
+# Each run writes its logs and the summary to $OUT (fix_<n>.log numbered by the logs already
+# there, fix.yaml; the device tool gives every call an empty $OUT) and appends to
+# $OUT/status.txt the step reached. The field's files stay in FIELD_DIR; CLEAN=1 removes them
+# after a converged fix. Not yet run on a node.
 set -uo pipefail
 source "$(dirname "$0")/packed_session.sh"
-limit=${LIMIT:-560}
+limit=${LIMIT:-450}
 lattice=${LATTICE:-128,128,128,128}
 dir=${FIELD_DIR:-/dev/shm/gaugefix_production}
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
