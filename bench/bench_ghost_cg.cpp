@@ -59,6 +59,13 @@ int main(int argc, char** argv) {
   const int l = std::stoi(argv[1]), nc = std::stoi(argv[2]);
   const int iterations = std::stoi(argv[3]), reps = std::stoi(argv[4]);
   const std::string backend = argc == 6 ? argv[5] : "cpu";
+  if (l < 2 || (nc != 2 && nc != 3) || iterations < 1 || reps < 1) {
+    std::fprintf(stderr,
+                 "bench_ghost_cg: L %d (at least 2), nc %d (2 or 3), iterations %d and "
+                 "reps %d (at least 1)\n",
+                 l, nc, iterations, reps);
+    return 1;
+  }
   if (backend != "cpu" && backend != "cuda") {
     std::fprintf(stderr, "bench_ghost_cg: backend '%s' (cpu or cuda)\n", backend.c_str());
     return 1;
