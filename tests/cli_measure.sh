@@ -204,6 +204,17 @@ ghost)
       d = $6 * $5 - 1; if (d < 0) d = -d; if (d > 1e-10 || $8 > 1e-10) exit 1; n++ } END { exit n != 32 }' ||
     fail "G(p) is not 1/p^2 on the unit field: $(cat "$d/unit.csv")"
   grep -q "measured ghost (32 rows) -> $d/unit.csv" "$d/stdout" || fail "log: $(cat "$d/stdout")"
+  # --backend cuda: on a GPU the CPU's G(p) to 1e-12 relative; without one (or without CUDA)
+  # exit status 1 and a message naming the backend
+  if "$g" measure --input "$d/unit.0000" --ghost-propagator "$d/unit_gpu.csv" --ghost-max-n2 2 \
+    --backend cuda > "$d/gpu_out" 2>&1; then
+    paste -d, <(grep -v '^#' "$d/unit.csv") <(grep -v '^#' "$d/unit_gpu.csv") |
+      awk -F, 'NR > 1 { d = $6 - $14; if (d < 0) d = -d; if (d > 1e-12 * $6) exit 1 }' ||
+      fail "G(p) on the GPU differs from the CPU's: $(cat "$d/unit_gpu.csv")"
+  else
+    [ $? -eq 1 ] && grep -q "backend cuda requested" "$d/gpu_out" ||
+      fail "--backend cuda without a GPU: $(cat "$d/gpu_out")"
+  fi
   # the gluon propagator's other cuts: |n_mu| <= 1 (3^4 - 1 momenta), the same 1/p^2
   expect 0 -- "$g" measure --input "$d/unit.0000" --ghost-propagator "$d/cube.csv" --ghost-max-n2 1 \
     --ghost-cut hypercubic

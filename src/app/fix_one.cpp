@@ -350,7 +350,9 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
           outputs.push_back({&m, it->second});
       const RunRecord record = measurement_record(command_line, entry.input, entry.input_checksum,
                                                   provenance, opt.plan.gauge);
-      measure_field(best_links, opt.measure, opt.plan.gauge, outputs, record, world);
+      MeasureOptions measure = opt.measure;
+      measure.backend = opt.plan.backend; // the ghost propagator's CG runs where the fix ran
+      measure_field(best_links, measure, opt.plan.gauge, outputs, record, world);
       for (const MeasureOutput& o : outputs)
         out.written.push_back(o.path);
     } else {

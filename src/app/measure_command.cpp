@@ -1,6 +1,7 @@
 #include "app/measure_command.h"
 #include "app/build_info.h"
 #include "app/cli_checks.h"
+#include "app/enum_option.h"
 #include "app/fix_provenance.h"
 #include "core/error.h"
 #include "core/log.h"
@@ -20,6 +21,9 @@ void add_measure_command_options(CLI::App& measure, MeasureCommandOptions& opt) 
                   "record of the file, else landau)")
       ->check(CLI::IsMember({"landau", "coulomb", "mag"}));
   add_measure_options(measure, opt.measure, false);
+  add_enum_option(measure, "--backend", opt.measure.backend,
+                  "cpu or cuda: where the ghost propagator's conjugate gradient runs (cuda: one "
+                  "GPU per rank)");
   measure.add_flag("--checksum-warning-only", opt.checksum_warning_only,
                    "report a checksum mismatch in the input as a warning, not an error");
   add_log_options(measure, opt.log);

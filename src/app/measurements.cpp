@@ -43,7 +43,7 @@ Table ghost_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
       ghost_propagator(m,
                        ghost_momenta(u.geom.L, {parse_name<CutKind>("--ghost-cut", opt.ghost_cut),
                                                 opt.ghost_max_n2, opt.ghost_cylinder_width}),
-                       opt.ghost_tolerance, opt.ghost_max_iterations);
+                       opt.ghost_tolerance, opt.ghost_max_iterations, opt.backend);
   for (const GhostPoint& r : rows)
     if (!r.converged)
       log::warning("--ghost-propagator: a solve at n = ({},{},{},{}) did not reach "

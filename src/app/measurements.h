@@ -9,7 +9,9 @@
 //   --ghost-propagator OUT  with --ghost-max-n2 N, --ghost-cut, --ghost-cylinder-width (the
 //                           momenta of the same cuts as the gluon propagator's, the constant
 //                           mode left out), --ghost-tolerance, --ghost-max-iterations: the
-//                           Landau ghost propagator (ghost_propagator.h); Landau gauge only
+//                           Landau ghost propagator (ghost_propagator.h); Landau gauge only;
+//                           its CG runs on MeasureOptions::backend (measure --backend, fix
+//                           --backend: cuda puts it on each rank's GPU)
 //   --lowest-eigenvalue OUT with --eigen-tolerance, --eigen-max-iterations: the lowest
 //                           non-trivial eigenvalue of the Faddeev-Popov operator (Lanczos,
 //                           ghost_propagator.h); Landau gauge only
@@ -28,6 +30,7 @@
 #pragma once
 #include "comm/world.h"
 #include "gauge/gauge_kind.h"
+#include "gaugefix/options.h"
 #include "io/gauge_file_types.h"
 #include "lattice/host_field.h"
 #include "measure/measure_output.h"
@@ -49,13 +52,14 @@ struct MeasureOptions {
   int ghost_max_n2 = -1;        // required with ghost_propagator
   std::string ghost_cut = "psq";
   double ghost_cylinder_width = 1.0;
-  double ghost_tolerance = 1e-10;   // of each CG solve, relative
-  int ghost_max_iterations = 1000;  // of each CG solve
-  std::string lowest_eigenvalue;    // output file (fix: pattern); "" for none
-  double eigen_tolerance = 1e-6;    // Lanczos residual, absolute
-  int eigen_max_iterations = 1000;  // Lanczos steps
-  std::string abelian;              // output file (fix: pattern); "" for none
-  std::vector<std::string> measure; // fix: --measure LIST
+  double ghost_tolerance = 1e-10;                     // of each CG solve, relative
+  int ghost_max_iterations = 1000;                    // of each CG solve
+  std::string lowest_eigenvalue;                      // output file (fix: pattern); "" for none
+  double eigen_tolerance = 1e-6;                      // Lanczos residual, absolute
+  int eigen_max_iterations = 1000;                    // Lanczos steps
+  std::string abelian;                                // output file (fix: pattern); "" for none
+  std::vector<std::string> measure;                   // fix: --measure LIST
+  gaugefix::Backend backend = gaugefix::Backend::cpu; // of the ghost propagator's CG (--backend)
 };
 
 struct Observable {

@@ -14,14 +14,14 @@ namespace gf {
 template <int N>
 constexpr int algebra_dim = N* N - 1;
 
-inline void to_matrix(const double* w, Matrix<double, 2>& m) {
+GF_INLINE void to_matrix(const double* w, Matrix<double, 2>& m) {
   m.m[0][0] = {0.5 * w[2], 0.0};
   m.m[1][1] = {-0.5 * w[2], 0.0};
   m.m[0][1] = {0.5 * w[0], -0.5 * w[1]};
   m.m[1][0] = {0.5 * w[0], 0.5 * w[1]};
 }
 
-inline void algebra_components(const Matrix<double, 2>& x, double* w) {
+GF_INLINE void algebra_components(const Matrix<double, 2>& x, double* w) {
   w[0] = x.m[0][1].re + x.m[1][0].re;
   w[1] = x.m[1][0].im - x.m[0][1].im;
   w[2] = x.m[0][0].re - x.m[1][1].re;
@@ -29,7 +29,7 @@ inline void algebra_components(const Matrix<double, 2>& x, double* w) {
 
 constexpr double inv_sqrt3 = 0.57735026918962576451;
 
-inline void to_matrix(const double* w, Matrix<double, 3>& m) {
+GF_INLINE void to_matrix(const double* w, Matrix<double, 3>& m) {
   const double d8 = 0.5 * inv_sqrt3 * w[7];
   m.m[0][0] = {0.5 * w[2] + d8, 0.0};
   m.m[1][1] = {-0.5 * w[2] + d8, 0.0};
@@ -42,7 +42,7 @@ inline void to_matrix(const double* w, Matrix<double, 3>& m) {
   m.m[2][1] = {0.5 * w[5], 0.5 * w[6]};
 }
 
-inline void algebra_components(const Matrix<double, 3>& x, double* w) {
+GF_INLINE void algebra_components(const Matrix<double, 3>& x, double* w) {
   w[0] = x.m[0][1].re + x.m[1][0].re;
   w[1] = x.m[1][0].im - x.m[0][1].im;
   w[2] = x.m[0][0].re - x.m[1][1].re;

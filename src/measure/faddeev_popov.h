@@ -19,6 +19,9 @@
 // 4 sin^2(pi n_mu / L_mu) on the plane wave of momentum n.
 // Vectors: std::vector<double> of size() reals, index (local site) * (N^2 - 1) + a, local
 // sites in natural order (host_field.h). Inner product <v|w> = sum_x sum_a v^a w^a.
+// apply() runs the site functor FaddeevPopovApply (ghost_functors.h) that the conjugate
+// gradient runs on the CPU and the GPU (ghost_cg.h); its sums are stored per site and summed
+// per time slice in site order.
 // Several ranks: the operator fetches the temporal links of the slice before the slab once,
 // apply() the neighbouring slices of its input (slab_exchange.h); dot products and apply()'s
 // sums are formed per time slice and added in slice order (slab_sums.h), so every result is
@@ -44,6 +47,9 @@ public:
   const Geometry& geometry() const { return links_.geom; }
   const World& world() const { return world_; }
   const HostField& links() const { return links_; }
+  // U_t of the slice before the slab (N x N per site of the slice): the previous rank's, on one
+  // rank the slab's own last slice.
+  const std::vector<Complex<double>>& time_links_before() const { return time_links_before_; }
   // Reals of this rank's part of a vector.
   std::size_t size() const { return static_cast<std::size_t>(links_.local_sites()) * components(); }
 
@@ -75,7 +81,9 @@ private:
   const HostField& links_;
   World world_;
   std::vector<Complex<double>> time_links_before_; // U_t of slice t0 - 1, N x N per site
-  mutable std::vector<double> before_, after_;     // the input's slices t0 - 1 and t0 + nt
+  // apply()'s input with its slices t0 - 1 and t0 + nt around it (ghost_functors.h's layout)
+  // and its per-site sums
+  mutable std::vector<double> with_halo_, site_sums_;
 };
 
 } // namespace gf

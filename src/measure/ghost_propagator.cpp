@@ -1,6 +1,8 @@
 #include "measure/ghost_propagator.h"
 #include "core/error.h"
+#include "fix/engine.h"
 #include "math/random.h"
+#include "measure/ghost_cg.h"
 #include "measure/slab_sums.h"
 #include "measure/tridiagonal.h"
 #include <algorithm>
@@ -63,45 +65,9 @@ double vector_pass(const FaddeevPopov& m, F f) {
 SolveResult conjugate_gradient(const FaddeevPopov& m, const std::vector<double>& b,
                                std::vector<double>& x, double tolerance, int max_iterations) {
   check_iteration_limits("conjugate gradient", tolerance, max_iterations);
-  const std::size_t n = m.size();
-  if (b.size() != n)
-    throw Error("conjugate gradient: a source of " + std::to_string(b.size()) + " reals, not " +
-                std::to_string(n));
-  x.assign(n, 0.0);
-  std::vector<double> r = b, p = b, ap(n);
-  const double bb = m.dot(b, b);
-  SolveResult res;
-  if (bb == 0) {
-    res.converged = true;
-    return res;
-  }
-  double rr = bb, mean[8]; // N^2 - 1 <= 8 colour means
-  while (res.iterations < max_iterations) {
-    const double pap = projected_form(m, m.apply(p, ap), mean); // <p|P M p>
-    if (!(pap > 0))
-      throw Error("conjugate gradient: <p|M p> = " + std::to_string(pap) + " at iteration " +
-                  std::to_string(res.iterations + 1) +
-                  ": the Faddeev-Popov operator is not positive (is the field in Landau gauge, "
-                  "in the first Gribov region?)");
-    const double alpha = rr / pap;
-    // x += alpha p, r -= alpha P M p, and <r|r>
-    const double rr_next = vector_pass(m, [&](std::size_t i, int c, double* sum) {
-      x[i] += alpha * p[i];
-      r[i] -= alpha * (ap[i] - mean[c]);
-      sum[0] += r[i] * r[i];
-    });
-    ++res.iterations;
-    res.residual = std::sqrt(rr_next / bb);
-    if (res.residual <= tolerance) {
-      res.converged = true;
-      break;
-    }
-    const double beta = rr_next / rr;
-    rr = rr_next;
-#pragma omp parallel for schedule(static) if (m.geometry().local_volume() >= min_parallel_sites)
-    for (std::size_t i = 0; i < n; ++i)
-      p[i] = r[i] + beta * p[i];
-  }
+  GhostCg<HostExec> cg(m);
+  const SolveResult res = cg.solve(b, tolerance, max_iterations);
+  cg.solution(x);
   return res;
 }
 
@@ -123,7 +89,7 @@ std::vector<Momentum> ghost_momenta(const int L[4], const MomentumCut& cut) {
 
 std::vector<GhostPoint> ghost_propagator(const FaddeevPopov& m,
                                          const std::vector<Momentum>& momenta, double tolerance,
-                                         int max_iterations) {
+                                         int max_iterations, gaugefix::Backend backend) {
   check_iteration_limits("ghost propagator", tolerance, max_iterations);
   const Geometry& g = m.geometry();
   for (const Momentum& n : momenta) {
@@ -135,52 +101,15 @@ std::vector<GhostPoint> ghost_propagator(const FaddeevPopov& m,
                   " is the constant mode (n_mu = 0 mod L_mu for every mu), a zero mode of the "
                   "Faddeev-Popov operator");
   }
-  const int d = m.components();
-  const std::int64_t sites = g.local_volume();
-  const double volume = static_cast<double>(g.global_volume());
-  std::vector<GhostPoint> out;
-  std::vector<double> phase(static_cast<std::size_t>(sites)), source(m.size()), solution;
-  for (const Momentum& n : momenta) {
-    GhostPoint pt;
-    pt.n = n;
-    pt.p2 = lattice_momentum_squared(g.L, n);
-    pt.converged = true;
-    // p.x / 2 pi as a sum of exact fractions (n_mu x_mu mod L_mu) / L_mu of global coordinates
-#pragma omp parallel for schedule(static)
-    for (std::int64_t s = 0; s < sites; ++s) {
-      std::int64_t r = s;
-      double f = 0;
-      for (int mu = 0; mu < 4; ++mu) {
-        const std::int64_t x = mu < 3 ? r % g.L[mu] : r + g.t0;
-        r /= g.L[mu];
-        const std::int64_t k = ((std::int64_t(n[mu]) * x) % g.L[mu] + g.L[mu]) % g.L[mu];
-        f += static_cast<double>(k) / g.L[mu];
-      }
-      phase[s] = two_pi * f;
-    }
-    bool sine_vanishes = true;
-    for (int mu = 0; mu < 4; ++mu)
-      sine_vanishes = sine_vanishes && (2 * n[mu]) % g.L[mu] == 0;
-    double sum = 0;
-    for (int part = 0; part < (sine_vanishes ? 1 : 2); ++part)
-      for (int a = 0; a < d; ++a) {
-        std::fill(source.begin(), source.end(), 0.0);
-#pragma omp parallel for schedule(static)
-        for (std::int64_t s = 0; s < sites; ++s)
-          source[s * d + a] = part == 0 ? std::cos(phase[s]) : std::sin(phase[s]);
-        m.project_out_constants(source);
-        const SolveResult r = conjugate_gradient(m, source, solution, tolerance, max_iterations);
-        sum += m.dot(source, solution);
-        ++pt.solves;
-        pt.max_iterations = std::max(pt.max_iterations, r.iterations);
-        pt.total_iterations += r.iterations;
-        pt.max_residual = std::max(pt.max_residual, r.residual);
-        pt.converged = pt.converged && r.converged;
-      }
-    pt.propagator = sum / (d * volume);
-    out.push_back(pt);
-  }
-  return out;
+  if (backend == gaugefix::Backend::cpu)
+    return ghost_points<HostExec>(m, momenta, tolerance, max_iterations);
+#ifdef GAUGEFIX_HAVE_CUDA
+  if (!cuda_available()) throw Error("backend cuda requested, but no CUDA device was found");
+  return ghost_points_cuda(m, momenta, tolerance, max_iterations);
+#else
+  throw Error("ghost propagator: backend cuda requested, but this gaugefix was built without "
+              "CUDA (-Dcuda=enabled)");
+#endif
 }
 
 EigenResult lowest_eigenvalue(const FaddeevPopov& m, double tolerance, int max_iterations) {

@@ -31,8 +31,11 @@
 // within that residual of theta. The iteration stops when the residual is <= tolerance
 // (absolute) or after max_iterations steps (converged false).
 // All three are collective over the operator's World and bitwise the same on any number of
-// ranks.
+// ranks. conjugate_gradient and ghost_propagator run the site functors of ghost_cg.h: on the
+// CPU, or with Backend::cuda on this rank's GPU (one rank per GPU), which gives the CPU's
+// numbers to rounding.
 #pragma once
+#include "gaugefix/options.h"
 #include "measure/faddeev_popov.h"
 #include "measure/momentum_cut.h"
 #include <array>
@@ -72,10 +75,11 @@ struct GhostPoint {
 };
 
 // Throws Error naming the momentum if it is the constant mode, or for tolerance <= 0 or
-// max_iterations < 1.
+// max_iterations < 1; for Backend::cuda without a CUDA device or build.
 std::vector<GhostPoint> ghost_propagator(const FaddeevPopov& m,
                                          const std::vector<Momentum>& momenta, double tolerance,
-                                         int max_iterations);
+                                         int max_iterations,
+                                         gaugefix::Backend backend = gaugefix::Backend::cpu);
 
 struct EigenResult {
   double eigenvalue = 0;

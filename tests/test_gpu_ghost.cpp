@@ -1,0 +1,89 @@
+// The ghost propagator's conjugate gradient on the GPU (measure/ghost_cg.h, Backend::cuda)
+// against the CPU, which runs the same site functors: G(p) = 1/p^2 on the unit field; on Landau
+// copies (a random gauge transform fixed to Landau gauge by FACG) of the unit field (on this
+// lattice FACG finds the unit field again, up to a global rotation: one iteration per solve) and
+// of a smooth random field (130 to 240 iterations per solve), G(p) to 1e-12 relative and each
+// solve's iteration count equal or within one. SU(2) and SU(3). GhostCgRanksOnGpu runs under mpirun
+// too (tests/meson.build, one GPU per rank, or ranks sharing one): each rank's slab on the GPU
+// against the whole lattice on the CPU. Skips when no CUDA device is present.
+#include "comm/decomposition.h"
+#include "fix/engine.h"
+#include "fix/random_transform.h"
+#include "fixed_fields.h"
+#include "measure/faddeev_popov.h"
+#include "measure/ghost_propagator.h"
+#include "test_fields.h"
+#include <cmath>
+#include <cstdlib>
+#include <gtest/gtest.h>
+
+namespace gf {
+namespace {
+
+const int lattice[4] = {6, 4, 4, 8};
+
+TEST(GhostCgOnGpu, UnitFieldIsOneOverMomentumSquared) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  for (int nc : {2, 3}) {
+    const HostField u = testing::unit_field(lattice, nc);
+    const FaddeevPopov m(u, World::alone());
+    const std::vector<Momentum> momenta = {{1, 0, 0, 0}, {0, 0, 0, 1}, {1, 2, -1, 3}, {0, 0, 0, 4}};
+    const std::vector<GhostPoint> g = ghost_propagator(m, momenta, 1e-13, 200, Backend::cuda);
+    ASSERT_EQ(g.size(), momenta.size());
+    for (const GhostPoint& p : g) {
+      EXPECT_NEAR(p.propagator, 1 / p.p2, 1e-12 / p.p2)
+          << "SU(" << nc << ") n = " << p.n[0] << p.n[1] << p.n[2] << p.n[3];
+      EXPECT_TRUE(p.converged);
+    }
+  }
+}
+
+TEST(GhostCgOnGpu, LandauCopiesMatchTheCpu) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  for (int nc : {2, 3})
+    for (bool unit : {true, false}) {
+      HostField u =
+          unit ? testing::unit_field(lattice, nc) : testing::random_field(lattice, nc, 31, 0.6);
+      random_gauge_transform(u, 31 + nc);
+      const testing::FixedField fixed = testing::fixed_field(u, GaugeKind::landau, 1e-24);
+      ASSERT_TRUE(fixed.result.converged);
+      const FaddeevPopov m(fixed.links, World::alone());
+      const std::vector<Momentum> momenta = {{1, 0, 0, 0}, {0, 1, 1, 1}, {2, 0, 1, 3}};
+      const std::vector<GhostPoint> cpu = ghost_propagator(m, momenta, 1e-11, 2000, Backend::cpu);
+      const std::vector<GhostPoint> gpu = ghost_propagator(m, momenta, 1e-11, 2000, Backend::cuda);
+      ASSERT_EQ(cpu.size(), gpu.size());
+      for (std::size_t k = 0; k < cpu.size(); ++k) {
+        EXPECT_TRUE(cpu[k].converged && gpu[k].converged);
+        EXPECT_GT(cpu[k].propagator, 0);
+        EXPECT_NEAR(gpu[k].propagator, cpu[k].propagator, 1e-12 * cpu[k].propagator)
+            << "SU(" << nc << ") momentum " << k << (unit ? " (unit field)" : " (random field)");
+        EXPECT_LE(std::abs(gpu[k].max_iterations - cpu[k].max_iterations), 1);
+        EXPECT_LE(std::abs(gpu[k].total_iterations - cpu[k].total_iterations), cpu[k].solves);
+      }
+    }
+}
+
+TEST(GhostCgRanksOnGpu, SlabsOnGpusMatchTheWholeLatticeOnTheCpu) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  const World world;
+  const Geometry slab = decompose_time(lattice, world);
+  for (int nc : {2, 3}) {
+    HostField u = testing::random_field(lattice, nc, 41, 0.6);
+    random_gauge_transform(u, 41 + nc);
+    const HostField fixed = testing::fixed_field(u, GaugeKind::landau, 1e-24).links;
+    const HostField part = fixed.slab(slab.t0, slab.nt);
+    const FaddeevPopov whole(fixed, World::alone()), mine(part, world);
+    const std::vector<Momentum> momenta = {{1, 0, 0, 0}, {0, 0, 1, 3}};
+    const std::vector<GhostPoint> cpu = ghost_propagator(whole, momenta, 1e-11, 2000);
+    const std::vector<GhostPoint> gpu = ghost_propagator(mine, momenta, 1e-11, 2000, Backend::cuda);
+    for (std::size_t k = 0; k < momenta.size(); ++k) {
+      EXPECT_TRUE(gpu[k].converged);
+      EXPECT_NEAR(gpu[k].propagator, cpu[k].propagator, 1e-12 * cpu[k].propagator)
+          << "SU(" << nc << ") momentum " << k;
+      EXPECT_LE(std::abs(gpu[k].max_iterations - cpu[k].max_iterations), 1);
+    }
+  }
+}
+
+} // namespace
+} // namespace gf
