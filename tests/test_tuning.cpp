@@ -695,7 +695,39 @@ TEST(DefaultParams, TableLookupAndRows) {
   EXPECT_EQ(default_launch_params(table, blackwell, fake_key()), generic_launch_params());
   EXPECT_EQ(default_table_row(h100, fake_key(), parse_launch_params(table[2].params)),
             "    {90, \"sweep.landau.overrelaxation\", \"single\", \"12\", "
-            "\"variant=site4 block=128 minb=2 carveout=-1 loads=stream\"},");
+            "\"variant=site4 block=128 minb=2 carveout=-1 loads=stream\", \"H100\"},");
+}
+
+TEST(DefaultParams, RowsOfTheDeviceModelBeforeThoseOfItsArchitecture) {
+  EXPECT_EQ(device_model("NVIDIA H100 80GB HBM3"), "H100");
+  EXPECT_EQ(device_model("NVIDIA H200"), "H200");
+  EXPECT_EQ(device_model("Tesla"), "Tesla");
+  const std::vector<DefaultParamsRow> table = {
+      {90, "sweep.landau.overrelaxation", "single", "12",
+       "variant=site4 block=128 minb=2 carveout=-1 loads=cache"},
+      {90, "sweep", "single", "", "variant=site8 block=64 minb=0 carveout=-1 loads=cache"},
+      {90, "sweep.landau.overrelaxation", "single", "12",
+       "variant=site2 block=256 minb=0 carveout=-1 loads=cache", "H200"},
+      {90, "sweep", "single", "", "variant=site1 block=32 minb=0 carveout=-1 loads=cache", "H200"},
+  };
+  const DeviceIdentity h100 = fake_device();
+  DeviceIdentity h200 = h100;
+  h200.name = "NVIDIA H200";
+  // the H100 has no rows of its own: those of cc 9.0 that name no model
+  EXPECT_EQ(default_launch_params(table, h100, fake_key()), parse_launch_params(table[0].params));
+  EXPECT_EQ(default_launch_params(table, h100, fake_key("sweep.mag.relaxation")),
+            parse_launch_params(table[1].params));
+  // the H200 takes its own, the exact kernel and the family alike
+  EXPECT_EQ(default_launch_params(table, h200, fake_key()), parse_launch_params(table[2].params));
+  EXPECT_EQ(default_launch_params(table, h200, fake_key("sweep.mag.relaxation")),
+            parse_launch_params(table[3].params));
+  // of another precision it has no row of its own, nor does cc 9.0: the generic launch
+  TuneKey dbl = fake_key();
+  dbl.aux = "prec=double storage=12 group=su3";
+  EXPECT_EQ(default_launch_params(table, h200, dbl), generic_launch_params());
+  EXPECT_EQ(default_table_row(h200, fake_key(), parse_launch_params(table[2].params)),
+            "    {90, \"sweep.landau.overrelaxation\", \"single\", \"12\", "
+            "\"variant=site2 block=256 minb=0 carveout=-1 loads=cache\", \"H200\"},");
 }
 
 // ---------------------------------------------------------------- ranks

@@ -146,17 +146,30 @@ LaunchParams generic_launch_params() {
   return LaunchParams{"site1", 128, 0, -1, false};
 }
 
+std::string device_model(const std::string& name) {
+  std::istringstream words(name);
+  std::string first, second;
+  words >> first >> second;
+  return (first == "NVIDIA" || first == "AMD") && !second.empty() ? second : first;
+}
+
 LaunchParams default_launch_params(std::span<const DefaultParamsRow> rows,
                                    const DeviceIdentity& device, const TuneKey& key) {
   const int cc = 10 * device.cc_major + device.cc_minor;
   const std::string precision = aux_field(key.aux, "prec"), storage = aux_field(key.aux, "storage");
-  const DefaultParamsRow* family_row = nullptr;
-  for (const DefaultParamsRow& r : rows) {
-    if (r.cc != cc || r.precision != precision || (*r.storage && r.storage != storage)) continue;
-    if (r.kernel == key.kernel) return parse_launch_params(r.params);
-    if (r.kernel == family_of(key.kernel) && !family_row) family_row = &r;
+  const std::string model = device_model(device.name);
+  // the device's own rows first, then those of its compute capability
+  for (const bool own_model : {true, false}) {
+    const DefaultParamsRow* family_row = nullptr;
+    for (const DefaultParamsRow& r : rows) {
+      if (r.cc != cc || r.precision != precision || (*r.storage && r.storage != storage)) continue;
+      if (own_model ? r.model != model : *r.model != 0) continue;
+      if (r.kernel == key.kernel) return parse_launch_params(r.params);
+      if (r.kernel == family_of(key.kernel) && !family_row) family_row = &r;
+    }
+    if (family_row) return parse_launch_params(family_row->params);
   }
-  return family_row ? parse_launch_params(family_row->params) : generic_launch_params();
+  return generic_launch_params();
 }
 
 LaunchParams default_launch_params(const DeviceIdentity& device, const TuneKey& key) {
@@ -167,7 +180,7 @@ std::string default_table_row(const DeviceIdentity& device, const TuneKey& key,
                               const LaunchParams& params) {
   return "    {" + std::to_string(10 * device.cc_major + device.cc_minor) + ", \"" + key.kernel +
          "\", \"" + aux_field(key.aux, "prec") + "\", \"" + aux_field(key.aux, "storage") +
-         "\", \"" + format_launch_params(params) + "\"},";
+         "\", \"" + format_launch_params(params) + "\", \"" + device_model(device.name) + "\"},";
 }
 
 } // namespace gf
