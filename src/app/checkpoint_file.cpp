@@ -247,7 +247,10 @@ std::string checkpoint_path(const std::string& output, int rank) {
     return output + suffix;
   char hex[17]; // a name too long for the suffix: its hash (as for temporary names)
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a(name)));
-  return (p.parent_path() / ("." + std::string(hex) + suffix)).string();
+  std::string hashed = "."; // appended, not `"." + ...`: GCC 12 warns falsely (-Wrestrict)
+  hashed += hex;
+  hashed += suffix;
+  return (p.parent_path() / hashed).string();
 }
 
 void write_checkpoint(const std::string& path, const CheckpointHeader& header,
