@@ -147,6 +147,8 @@ int main(int argc, char** argv) {
     }
   } catch (const gf::Error& e) {
     parse_error = e.what();
+    if (parse_error.find("config file '") == std::string::npos)
+      parse_error += gf::config_source(*yaml, parse_error);
   } catch (const std::exception& e) {
     world.abort_all(std::string("internal error: ") + e.what(), 2);
   }
