@@ -830,7 +830,7 @@ TEST(FourierSchedule, SinglePreconditionerInADoubleFix) {
   random_gauge_transform(smooth, 13);
   const HostField thermalised = read_gauge_file(path, testing::self_world());
   constexpr double tolerance = 2.5e-13;
-  for (const HostField* u : {&thermalised, &smooth})
+  for (const HostField* u : std::initializer_list<const HostField*>{&thermalised, &smooth})
     for (GaugeKind gauge : {GaugeKind::landau, GaugeKind::coulomb}) {
       EngineOptions eo;
       eo.gauge = gauge;
