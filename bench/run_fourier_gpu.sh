@@ -14,7 +14,10 @@
 # skipped, so that the logs always come back), RANKS (default 1; 2 or more first runs the
 # FourierRanks.*OnGpu tests under mpirun, one GPU per rank, then adds facg in double on RANKS
 # GPUs to every lattice, its F, theta and iterations against one GPU's, and its
-# strong-scaling efficiency t_1 / (RANKS t_RANKS) to table.md).
+# strong-scaling efficiency t_1 / (RANKS t_RANKS) to table.md), PRECOND (default auto: the
+# fix's own; a list such as "double single") the --preconditioner-precision of FACG in double:
+# its runs (one GPU, and RANKS GPUs against one GPU of the same PRECOND) once per entry, named
+# facg (auto) or facg_precond_<entry>.
 # Binaries and libraries come packed as for run_tuning_suite.sh (.gpupack, bench/README.md).
 # A failed step is reported as FAILED (in table.md and on stdout) with its log's last lines, the
 # fixes of a lattice whose field could not be made are skipped, and the script exits 1.
@@ -101,38 +104,45 @@ for L in ${SIZES:-32 48}; do
     continue
   fi
   common="--backend cuda --input $cfg --check-interval 100 --reproject-interval 100"
-  run_fix "$L" facg double 2.5e-13 $common --algorithm facg --max-iterations 20000
+  for pc in ${PRECOND:-auto}; do
+    precond=() name=facg
+    [ "$pc" = auto ] || { precond=(--preconditioner-precision "$pc"); name=facg_precond_$pc; }
+    run_fix "$L" $name double 2.5e-13 $common --algorithm facg --max-iterations 20000 "${precond[@]}"
+  done
   if [ "${ONLY:-}" != facg ]; then
     run_fix "$L" fasd double 2.5e-13 $common --algorithm fasd --max-iterations 20000
     run_fix "$L" or_1.7 double 2.5e-13 $common --algorithm overrelaxation --omega 1.7 --max-iterations 100000
     run_fix "$L" facg_single single 2.5e-11 $common --algorithm facg --max-iterations 20000
     run_fix "$L" facg_mixed mixed 2.5e-11 $common --algorithm facg --max-iterations 20000
   fi
-  if [ "$ranks" -gt 1 ]; then
-    log="$out/fix_${L}_facg_${ranks}ranks.log" summary="$out/fix_${L}_facg_${ranks}ranks.yaml"
-    echo "# command: $mpi gaugefix fix $common --algorithm facg --precision double --tolerance 2.5e-13" > "$log"
+  for pc in ${PRECOND:-auto}; do
+    [ "$ranks" -gt 1 ] || break
+    precond=() name=facg
+    [ "$pc" = auto ] || { precond=(--preconditioner-precision "$pc"); name=facg_precond_$pc; }
+    log="$out/fix_${L}_${name}_${ranks}ranks.log" summary="$out/fix_${L}_${name}_${ranks}ranks.yaml"
+    echo "# command: $mpi gaugefix fix $common --algorithm facg ${precond[*]} --precision double --tolerance 2.5e-13" > "$log"
     t=$(allowed)
     rc=124
     [ "$t" -gt 0 ] && { timeout "$t" $mpi "$bin/gaugefix" fix $common --algorithm facg --max-iterations 20000 \
-      --precision double --tolerance 2.5e-13 --summary "$summary" >> "$log" 2>&1; rc=$?; }
-    echo "fix $L facg on $ranks ranks rc=$rc" | tee -a "$out/device.txt"
+      "${precond[@]}" --precision double --tolerance 2.5e-13 --summary "$summary" >> "$log" 2>&1; rc=$?; }
+    echo "fix $L $name on $ranks ranks rc=$rc" | tee -a "$out/device.txt"
     if [ $rc -ne 0 ] || [ ! -s "$summary" ]; then
-      fail "fix $L facg on $ranks ranks" "$log" "rc=$rc"
+      fail "fix $L $name on $ranks ranks" "$log" "rc=$rc"
     else
-      row "$label" "facg, $where" double 2.5e-13 "$summary"
-      one="$out/fix_${L}_facg.yaml"
+      row "$label" "$name, $where" double 2.5e-13 "$summary"
+      one="$out/fix_${L}_${name}.yaml"
       if [ -s "$one" ]; then # against one GPU: the same numbers, and the efficiency
         if [ "$(field "$one" functional)" != "$(field "$summary" functional)" ] ||
            [ "$(field "$one" theta)" != "$(field "$summary" theta)" ] ||
            [ "$(field "$one" iterations)" != "$(field "$summary" iterations)" ]; then
-          fail "facg on $ranks ranks equals 1 rank" "$summary" "F, theta or iterations differ from one GPU's"
+          fail "$name on $ranks ranks equals 1 rank" "$summary" "F, theta or iterations differ from one GPU's"
         fi
-        [ "$gpus" -ge "$ranks" ] && awk -v l="$label" -v n="$ranks" -v t1="$(field "$one" seconds)" -v tn="$(field "$summary" seconds)" \
-          'BEGIN { printf "strong scaling of facg on %s, 1 -> %d GPUs: %.3f s -> %.3f s, efficiency %.2f\n", l, n, t1, tn, t1 / (n * tn) }' |
+        [ "$gpus" -ge "$ranks" ] && awk -v l="$label" -v r="$name" -v n="$ranks" -v t1="$(field "$one" seconds)" -v tn="$(field "$summary" seconds)" \
+          'BEGIN { printf "strong scaling of %s on %s, 1 -> %d GPUs: %.3f s -> %.3f s, efficiency %.2f\n", r, l, n, t1, tn, t1 / (n * tn) }' |
           tee -a "$out/device.txt" >> "$out/scaling.txt"
       fi
     fi
-  fi
+  done
   rm -f "$cfg"
 done
 

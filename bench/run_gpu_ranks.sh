@@ -17,7 +17,8 @@
 #             GEN_FIELD_LIMIT, default 240, the seconds it may take),
 #             then FACG in double to theta < 2.5e-13 on 1, 2, 4 (and 8) GPUs: seconds,
 #             iterations, transposing, the efficiency t_1 / (N t_N), and F, theta and
-#             iterations equal on every count;
+#             iterations equal on every count; PRECOND (single or double) passes
+#             --preconditioner-precision to these fixes (default: none, the fix's own);
 #             the field lives in FIELD_DIR (default /dev/shm: the node's memory is large);
 #             FACG_STAGED=1 adds STAGED_ITERATIONS (default 100) iterations of the fix on
 #             every GPU of the node with --exchange staged (the transposes through host memory
@@ -135,6 +136,8 @@ fi
 if [ "${FACG:-1}" = 1 ]; then
   lattice=${FACG_LATTICE:-64,64,64,128}
   label=${lattice//,/×}
+  precond=()
+  [ -n "${PRECOND:-}" ] && precond=(--preconditioner-precision "$PRECOND") && label="$label, preconditioner $PRECOND"
   n_gen=$gpus
   field_dir=$(mktemp -d -p "${FIELD_DIR:-/dev/shm}")
   cfg="$field_dir/b6.0000"
@@ -151,7 +154,7 @@ if [ "${FACG:-1}" = 1 ]; then
       s="$out/facg_${run}gpu.yaml"
       step "facg on $n GPUs" "${FACG_LIMIT:-200}" "$out/facg_${run}gpu.log" $(mpi $n) "$bin/gaugefix" fix --backend cuda \
         --input "$cfg" --algorithm facg --precision double --tolerance 2.5e-13 --check-interval 100 \
-        --reproject-interval 100 --max-iterations 20000 --summary "$s" || continue
+        --reproject-interval 100 --max-iterations 20000 "${precond[@]}" --summary "$s" || continue
       [ -z "$one" ] && one=$s
       eff=$(awk -v a="$(field "$one" seconds)" -v b="$(field "$s" seconds)" -v n=$n 'BEGIN { printf "%.3f", a / (n * b) }')
       mem=$(grep -m 1 -o '[0-9]* bytes a site; device memory in use [0-9.]* GB, [0-9]* bytes a site' "$out/facg_${run}gpu.log" |
@@ -168,7 +171,7 @@ if [ "${FACG:-1}" = 1 ]; then
       echo "# command: $(mpi $gpus) gaugefix fix ... --exchange staged --max-iterations $its" > "$log"
       timeout "$(allowed 200)" $(mpi $gpus) "$bin/gaugefix" fix --backend cuda --input "$cfg" \
         --algorithm facg --precision double --tolerance 2.5e-13 --max-iterations "$its" \
-        --exchange staged --summary "$s" >> "$log" 2>&1
+        --exchange staged "${precond[@]}" --summary "$s" >> "$log" 2>&1
       rc=$?
       echo "facg staged on $gpus GPUs rc=$rc" | tee -a "$out/device.txt"
       if [ $rc -eq 3 ] && [ -s "$s" ]; then

@@ -269,9 +269,9 @@ PYBIND11_MODULE(gaugefix, m) {
          double alpha, double omega, double sr_probability, int anneal_steps, double t_max,
          double t_min, int micro_steps, int sr_steps, double tolerance, int max_iterations,
          int check_interval, int reproject_interval, bool reproject, const std::string& precision,
-         const std::string& backend, int storage, bool transform, std::uint64_t seed,
-         const std::string& tuning, const std::string& exchange, const py::object& progress,
-         bool history, bool device_output, const py::object& comm) {
+         const std::string& preconditioner_precision, const std::string& backend, int storage,
+         bool transform, std::uint64_t seed, const std::string& tuning, const std::string& exchange,
+         const py::object& progress, bool history, bool device_output, const py::object& comm) {
         const int device = output_device(device_output, links, "fix");
         gaugefix::FixOptions o;
         o.gauge = named("fix", gaugefix::parse_gauge, gauge, "gauge");
@@ -290,6 +290,8 @@ PYBIND11_MODULE(gaugefix, m) {
         o.reproject_interval = reproject_interval;
         o.reproject = reproject;
         o.precision = named("fix", gaugefix::parse_precision, precision, "precision");
+        o.preconditioner_precision = named("fix", gaugefix::parse_preconditioner_precision,
+                                           preconditioner_precision, "preconditioner_precision");
         o.backend = named("fix", gaugefix::parse_backend, backend, "backend");
         o.storage = storage;
         o.transform = transform;
@@ -308,6 +310,7 @@ PYBIND11_MODULE(gaugefix, m) {
       "tolerance"_a = d.tolerance, "max_iterations"_a = d.max_iterations,
       "check_interval"_a = d.check_interval, "reproject_interval"_a = d.reproject_interval,
       "reproject"_a = d.reproject, "precision"_a = gaugefix::to_string(d.precision),
+      "preconditioner_precision"_a = gaugefix::to_string(d.preconditioner_precision),
       "backend"_a = gaugefix::to_string(d.backend), "storage"_a = d.storage, "transform"_a = true,
       "seed"_a = d.seed, "tuning"_a = gaugefix::to_string(d.tuning),
       "exchange"_a = gaugefix::to_string(d.exchange), "progress"_a = py::none(),

@@ -6,7 +6,8 @@
 # --stop-after-iterations (the path of a signal: a checkpoint, then the end by SIGTERM, exit
 # status 143), from a real SIGTERM, or from SIGKILL after --checkpoint-interval 0.
 # - or_anneal, stochastic, facg, fasd, mag, coulomb_mixed, single_storage8, copies: each
-#   algorithm family, precision and storage
+#   algorithm family, precision and storage (facg_single_preconditioner: FACG's Z in float, and
+#   a checkpoint of another preconditioner precision refused)
 #   stopped twice (annealing: once in the annealing, once in the overrelaxation), resumed;
 # - sigterm: SIGTERM in the middle of a fix: a checkpoint, one line naming it and the command,
 #   exit status 143; resumed;
@@ -100,6 +101,18 @@ or_anneal)
 stochastic) resumes stochastic 15,25 -- --algorithm stochastic --seed 11 ;;
 facg) resumes facg 4,7 -- --algorithm facg --check-interval 3 ;;
 fasd) resumes fasd 4,5 -- --algorithm fasd ;;
+facg_single_preconditioner)
+  # Z in the transform's float slices, saved as stored
+  resumes facg_sp 4,7 -- --algorithm facg --check-interval 3 --preconditioner-precision single
+  grep -q "preconditioner_precision: single" "$d/facg_sp.yaml" || fail "summary: $(cat "$d/facg_sp.yaml")"
+  # a checkpoint of another preconditioner precision is refused
+  stopped "${fix[@]}" -i "$d/cfg" --algorithm facg --preconditioner-precision single -o "$d/out" \
+    --stop-after-iterations 5 --quiet
+  expect 1 "checkpoint '$d/out.checkpoint'" "preconditioner-precision" "'single'" "'double'" -- \
+    "${fix[@]}" -i "$d/cfg" --algorithm facg --preconditioner-precision double -o "$d/out" --quiet
+  expect 1 "checkpoint '$d/out.checkpoint'" "preconditioner-precision" -- \
+    "${fix[@]}" -i "$d/cfg" --algorithm facg -o "$d/out" --quiet
+  ;;
 mag) resumes mag 10,30 -- --gauge mag --tolerance 1e-10 ;;
 coulomb_mixed)
   # the single-precision links and the g(x) the Coulomb engine keeps, saved as stored

@@ -53,13 +53,25 @@ fourier_options)
   "${fix[@]}" --input "$d/cfg" --algorithm fasd --alpha 0.08 --output "$d/out" \
     --summary "$d/sum.yaml" > "$d/stdout"
   grep -q "Z converged" "$d/stdout" || fail "fasd --alpha 0.08 did not converge: $(cat "$d/stdout")"
-  # the cost line and the summary name the transposes' path (one rank: local)
-  grep -q "fourier: .* s transposing (path local)" "$d/stdout" ||
+  # the cost line and the summary name the transposes' path (one rank: local) and the
+  # preconditioner's precision (auto: the fix's, double)
+  grep -q "fourier: .* s transposing (path local, preconditioner double)" "$d/stdout" ||
     fail "no transpose path in the log: $(grep fourier: "$d/stdout")"
   grep -q "^ *transpose_path: local$" "$d/sum.yaml" || fail "no transpose_path in the summary"
-  printf 'algorithm: facg\nalpha: auto\n' > "$d/opts.yaml"
+  grep -q "^ *preconditioner_precision: double$" "$d/sum.yaml" ||
+    fail "no preconditioner_precision in the summary"
+  # --preconditioner-precision: single, double or auto; double only in a double or mixed fix
+  refused 1 --preconditioner-precision mixed -- "${fix[@]}" --input "$d/cfg" --algorithm facg \
+    --preconditioner-precision mixed --output "$d/out2"
+  refused 1 "--preconditioner-precision double needs --precision double or mixed" -- \
+    "${fix[@]}" --input "$d/cfg" --algorithm facg --precision single \
+    --preconditioner-precision double --output "$d/out2"
+  absent "$d/out2"
+  printf 'algorithm: facg\nalpha: auto\npreconditioner-precision: single\n' > "$d/opts.yaml"
   "${fix[@]}" --config "$d/opts.yaml" --input "$d/cfg" --gauge coulomb > "$d/stdout"
   grep -q "Z converged: coulomb" "$d/stdout" || fail "facg from YAML did not converge: $(cat "$d/stdout")"
+  grep -q "fourier: .*(path none, preconditioner single)" "$d/stdout" ||
+    fail "the YAML key did not choose the single preconditioner: $(grep fourier: "$d/stdout")"
   ;;
 storage_values)
   for v in 0 10 16; do

@@ -219,6 +219,9 @@ TEST(Api, OptionNamesRoundTripAndABadNameNamesTheOption) {
       parse_tuning);
   expect_names_round_trip({Exchange::automatic, Exchange::staged, Exchange::direct, Exchange::peer},
                           parse_exchange);
+  expect_names_round_trip({PreconditionerPrecision::automatic, PreconditionerPrecision::single,
+                           PreconditionerPrecision::double_},
+                          parse_preconditioner_precision);
   expect_names_round_trip({Group::su2, Group::su3}, parse_group);
   expect_names_round_trip({Start::cold, Start::hot, Start::smooth}, parse_start);
   expect_names_round_trip({Cut::psq, Cut::hypercubic, Cut::cylinder}, parse_cut);
@@ -236,6 +239,9 @@ TEST(Api, OptionNamesRoundTripAndABadNameNamesTheOption) {
   expect_error([] { parse_exchange("mail"); },
                "exchange: unknown exchange path 'mail' (expected auto, staged, direct or peer)");
   expect_error([] { parse_precision("quad"); }, "precision: unknown precision 'quad'");
+  expect_error([] { parse_preconditioner_precision("mixed"); },
+               "preconditioner_precision: unknown preconditioner precision 'mixed' (expected "
+               "auto, single or double)");
   expect_error([] { parse_backend("tpu"); }, "backend: unknown backend 'tpu'");
   expect_error([] { parse_group("su4"); },
                "group: unknown group 'su4' (expected su2 or su3; did you mean su2?)");

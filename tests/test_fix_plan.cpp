@@ -4,6 +4,7 @@
 // command line ends the parse with the name table's message naming the option.
 #include "api/fix_plan_of.h"
 #include "app/fix_command.h"
+#include "core/error.h"
 #include <CLI/CLI.hpp>
 #include <gtest/gtest.h>
 #include <string>
@@ -61,6 +62,8 @@ TEST(FixPlan, TheSameOptionsGiveTheSamePlan) {
                                         "11",
                                         "--precision",
                                         "single",
+                                        "--preconditioner-precision",
+                                        "single",
                                         "--backend",
                                         "cuda",
                                         "--storage",
@@ -91,6 +94,7 @@ TEST(FixPlan, TheSameOptionsGiveTheSamePlan) {
   o.check_interval = 7;
   o.reproject_interval = 11;
   o.precision = gaugefix::Precision::single;
+  o.preconditioner_precision = gaugefix::PreconditionerPrecision::single;
   o.backend = gaugefix::Backend::cuda;
   o.storage = 18;
   o.seed = 99;
@@ -123,6 +127,27 @@ TEST(FixPlan, ABadNameOnTheCommandLineNamesTheOption) {
       EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
     }
   }
+}
+
+// A double preconditioner in a single fix is refused by both front-ends, naming the options.
+TEST(FixPlan, ADoublePreconditionerInASingleFixIsRefused) {
+  try {
+    parsed({"--precision", "single", "--preconditioner-precision", "double"});
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("--preconditioner-precision double needs --precision "
+                                         "double or mixed"),
+              std::string::npos)
+        << e.what();
+  }
+  gaugefix::FixOptions o;
+  o.precision = gaugefix::Precision::single;
+  o.preconditioner_precision = gaugefix::PreconditionerPrecision::double_;
+  EXPECT_THROW(fix_schedule(gaugefix::fix_plan_of(o), OptionSpelling::api), Error);
+  for (const char* p : {"double", "mixed"})
+    EXPECT_EQ(parsed({"--precision", p, "--preconditioner-precision", "single"})
+                  .plan.preconditioner_precision,
+              gaugefix::PreconditionerPrecision::single);
 }
 
 } // namespace

@@ -11,8 +11,10 @@
 //     back, non-finite values stopping the run;
 //   - FASD and FACG to theta < 1e-12 on the sample files, Landau and Coulomb, SU(3) and SU(2),
 //     with plaquette and Polyakov loop unchanged and g(x) taking the input to the output;
-//   - FACG on 1, 2 or 4 ranks: the same iterations, F, theta and links, bit for bit
-//     (FourierRanks).
+//   - FACG with the single-precision preconditioner in a double fix: the same maximum in
+//     about as many iterations;
+//   - FACG on 1, 2 or 4 ranks: the same iterations, F, theta and links, bit for bit, with the
+//     double and the single-precision preconditioner (FourierRanks).
 // The FourierRanks tests also run on the CUDA backend (cuFFT) where a GPU is present: one
 // GPU per rank under mpirun (EngineOptions::node_rank), the whole lattice on the same GPU.
 #include "comm/decomposition.h"
@@ -574,6 +576,7 @@ public:
   double rounding() const override { return 1e-13; }
   DescentTimes times() const override { return {}; }
   const char* transpose_path() const override { return "none"; }
+  const char* preconditioner_precision() const override { return "double"; }
   // x (the "links"), Z and D
   void save_state(std::vector<unsigned char>& out) const override {
     for (const std::vector<double>* v : {&x_, &z_, &d_}) {
@@ -815,9 +818,55 @@ TEST(FourierSchedule, SingleAndMixedPrecision) {
   }
 }
 
+// The single-precision preconditioner in a double fix (the transforms in float, Z read into
+// double): FACG reaches theta < 2.5e-13 at the same maximum (F to 1e-12) in about as many
+// iterations as with the double preconditioner, on a thermalised field and a random gauge
+// transform of a smooth one, Landau and Coulomb; the summary's precision says which ran. A
+// double preconditioner in a single fix is refused.
+TEST(FourierSchedule, SinglePreconditionerInADoubleFix) {
+  GF_SAMPLE(path, "nersc.l8t4b3360");
+  const int L[4] = {4, 4, 6, 8};
+  HostField smooth = testing::random_field(L, 3, 31, 0.3);
+  random_gauge_transform(smooth, 13);
+  const HostField thermalised = read_gauge_file(path, testing::self_world());
+  constexpr double tolerance = 2.5e-13;
+  for (const HostField* u : std::initializer_list<const HostField*>{&thermalised, &smooth})
+    for (GaugeKind gauge : {GaugeKind::landau, GaugeKind::coulomb}) {
+      EngineOptions eo;
+      eo.gauge = gauge;
+      const FixOptions fo = testing::descent_schedule(DescentMethod::facg, tolerance);
+      const FixResult dbl = run_schedule(*make_engine(*u, eo), gauge, u->nc, u->geom, fo, nullptr);
+      eo.preconditioner = PreconditionerPrecision::single;
+      const FixResult sgl = run_schedule(*make_engine(*u, eo), gauge, u->nc, u->geom, fo, nullptr);
+      const std::string what = std::string(u == &smooth ? "smooth " : "thermalised ") +
+                               name_of(gauge) + ": " + std::to_string(dbl.iterations) +
+                               " (double) against " + std::to_string(sgl.iterations) +
+                               " (single) iterations";
+      ASSERT_TRUE(dbl.converged) << what;
+      ASSERT_TRUE(sgl.converged) << what;
+      const auto theta = [gauge](const FixResult& r) {
+        return gauge == GaugeKind::coulomb ? r.final.theta_max_slice : r.final.theta;
+      };
+      EXPECT_LT(theta(sgl), tolerance) << what;
+      EXPECT_NEAR(sgl.final.functional, dbl.final.functional, 1e-12) << what;
+      EXPECT_LE(std::abs(sgl.iterations - dbl.iterations), 2 + dbl.iterations / 10) << what;
+      EXPECT_EQ(dbl.fourier.preconditioner_precision, "double");
+      EXPECT_EQ(sgl.fourier.preconditioner_precision, "single");
+      std::printf("  %s\n", what.c_str());
+    }
+  EngineOptions single;
+  single.precision = Precision::single;
+  single.preconditioner = PreconditionerPrecision::double_;
+  EXPECT_THROW(make_engine(smooth, single)->descent_field(), Error);
+  single.preconditioner = PreconditionerPrecision::single; // its own: allowed
+  EXPECT_STREQ(make_engine(smooth, single)->descent_field().preconditioner_precision(), "single");
+}
+
 // ---- decomposition ----------------------------------------------------------------------
 
-void check_fix_against_whole_lattice(Backend backend, Precision precision) {
+void check_fix_against_whole_lattice(
+    Backend backend, Precision precision,
+    PreconditionerPrecision preconditioner = PreconditionerPrecision::automatic) {
   const World world;
   const int L[4] = {4, 4, 6, 12};
   for (GaugeKind gauge : {GaugeKind::landau, GaugeKind::coulomb})
@@ -831,6 +880,7 @@ void check_fix_against_whole_lattice(Backend backend, Precision precision) {
       opt.gauge = gauge;
       opt.backend = backend;
       opt.precision = precision;
+      opt.preconditioner = preconditioner;
       opt.node_rank = world.node_rank();
       opt.track_transform = true;
       auto reference = make_engine(whole, opt);
@@ -839,7 +889,8 @@ void check_fix_against_whole_lattice(Backend backend, Precision precision) {
       auto distributed = make_engine(whole.slab(slab.t0, slab.nt), opt);
       const FixResult r2 = run_schedule(*distributed, gauge, nc, slab, fo, nullptr);
       const std::string what = std::string(name_of(backend)) + " " + name_of(precision) + " " +
-                               name_of(gauge) + " SU(" + std::to_string(nc) + ")";
+                               name_of(gauge) + " SU(" + std::to_string(nc) + "), preconditioner " +
+                               name_of(preconditioner);
       EXPECT_TRUE(r1.converged) << what;
       EXPECT_EQ(r1.iterations, r2.iterations) << what;
       EXPECT_EQ(r1.final.functional, r2.final.functional) << what;
@@ -871,11 +922,25 @@ TEST(FourierRanks, FixMatchesTheWholeLatticeBitwise) {
   check_fix_against_whole_lattice(Backend::cpu, Precision::double_);
 }
 
+// The single-precision preconditioner of a double fix: float transforms, transposes and
+// messages, the same fixed plans, so the same bits on any number of ranks.
+TEST(FourierRanks, SinglePreconditionerMatchesTheWholeLatticeBitwise) {
+  check_fix_against_whole_lattice(Backend::cpu, Precision::double_,
+                                  PreconditionerPrecision::single);
+}
+
 // cuFFT: every slice and line by one fixed plan whatever the decomposition (cufft_fft.h).
 TEST(FourierRanks, FixMatchesTheWholeLatticeBitwiseOnGpu) {
   if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
   for (Precision p : {Precision::double_, Precision::mixed, Precision::single})
     check_fix_against_whole_lattice(Backend::cuda, p);
+}
+
+// cuFFT's float (C2C) plans: as fixed as its double ones.
+TEST(FourierRanks, SinglePreconditionerMatchesTheWholeLatticeBitwiseOnGpu) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  for (Precision p : {Precision::double_, Precision::mixed})
+    check_fix_against_whole_lattice(Backend::cuda, p, PreconditionerPrecision::single);
 }
 
 } // namespace

@@ -244,12 +244,15 @@ struct FixOptions {
   // refusing links further than 1e-10 from SU(N); the projected links must then be within it
   bool reproject = false;
   Precision precision = Precision::double_;
+  // fasd, facg: the transforms of the preconditioner; single in a double or mixed fix holds
+  // them in float (half their bytes); automatic: the fix's precision
+  PreconditionerPrecision preconditioner_precision = PreconditionerPrecision::automatic;
   Backend backend = Backend::cpu;
   // reals per SU(3) link: 8, 12, 18 (SU(2): 12, 18); 0: auto, 18 for fasd/facg on the cpu,
   // else 12
   int storage = 0;
-  bool transform = false;        // return g(x) in FixResult::transform
-  std::uint64_t seed = 1;        // random numbers of annealing and stochastic relaxation
+  bool transform = false; // return g(x) in FixResult::transform
+  std::uint64_t seed = 1; // random numbers of annealing and stochastic relaxation
   Tuning tuning = Tuning::from_environment;
   Exchange exchange = Exchange::automatic; // halo path between GPUs
   Communicator communicator;
@@ -317,7 +320,7 @@ GAUGEFIX_API MeasurementTable static_potential(const Field& links, int max_t,
 // The Landau-gauge ghost propagator: momenta of the gluon propagator's cuts without n = 0, each
 // G(p) from conjugate-gradient solves of the Faddeev-Popov operator.
 struct GhostPropagatorOptions {
-  int max_n2 = 4;              // >= 1: momenta of the cut with sum n_mu^2 <= max_n2
+  int max_n2 = 4; // >= 1: momenta of the cut with sum n_mu^2 <= max_n2
   Cut cut = Cut::psq;
   double cylinder_width = 1.0; // cylinder: in units of 2 pi / min L
   double tolerance = 1e-10;    // of each solve: |r| <= tolerance |b|

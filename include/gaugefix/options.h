@@ -33,6 +33,10 @@ enum class Exchange {
   direct,
   peer
 }; // halo path between GPUs; automatic: "auto"
+// The real type of the Fourier preconditioner's transforms (fasd, facg): automatic ("auto"),
+// the fix's own (single in a single fix, else double); single in a double or mixed fix holds
+// the transforms and their transposes in float (docs/fourier.md).
+enum class PreconditionerPrecision { automatic, single, double_ };
 enum class Group { su2, su3 };
 enum class Start { cold, hot, smooth };       // of a generated field
 enum class Cut { psq, hypercubic, cylinder }; // momentum cut of a propagator
@@ -43,6 +47,7 @@ GAUGEFIX_API const char* to_string(Precision value);
 GAUGEFIX_API const char* to_string(Backend value);
 GAUGEFIX_API const char* to_string(Tuning value);
 GAUGEFIX_API const char* to_string(Exchange value);
+GAUGEFIX_API const char* to_string(PreconditionerPrecision value);
 GAUGEFIX_API const char* to_string(Group value);
 GAUGEFIX_API const char* to_string(Start value);
 GAUGEFIX_API const char* to_string(Cut value);
@@ -56,6 +61,8 @@ GAUGEFIX_API Backend parse_backend(const std::string& name, const std::string& o
 GAUGEFIX_API Tuning parse_tuning(const std::string& name, const std::string& option = "tuning");
 GAUGEFIX_API Exchange parse_exchange(const std::string& name,
                                      const std::string& option = "exchange");
+GAUGEFIX_API PreconditionerPrecision parse_preconditioner_precision(
+    const std::string& name, const std::string& option = "preconditioner_precision");
 GAUGEFIX_API Group parse_group(const std::string& name, const std::string& option = "group");
 GAUGEFIX_API Start parse_start(const std::string& name, const std::string& option = "start");
 GAUGEFIX_API Cut parse_cut(const std::string& name, const std::string& option = "cut");

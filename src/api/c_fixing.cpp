@@ -87,6 +87,8 @@ const std::map<std::string, Setter>& setters() {
       {"reproject_interval", integer(&O::reproject_interval)},
       {"reproject", [](O& o, const auto& n, const auto& v) { o.reproject = parse_bool(n, v); }},
       {"precision", named(&O::precision, gaugefix::parse_precision)},
+      {"preconditioner_precision",
+       named(&O::preconditioner_precision, gaugefix::parse_preconditioner_precision)},
       {"backend", named(&O::backend, gaugefix::parse_backend)},
       {"storage", integer(&O::storage)},
       {"seed",

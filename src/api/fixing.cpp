@@ -40,6 +40,7 @@ gf::FixPlan fix_plan_of(const FixOptions& o) {
   p.check_interval = o.check_interval;
   p.reproject_interval = o.reproject_interval;
   p.precision = o.precision;
+  p.preconditioner_precision = o.preconditioner_precision;
   p.backend = o.backend;
   p.storage = o.storage;
   p.seed = o.seed;

@@ -36,6 +36,9 @@ const char* to_string(Tuning value) {
 const char* to_string(Exchange value) {
   return gf::name_of(value);
 }
+const char* to_string(PreconditionerPrecision value) {
+  return gf::name_of(value);
+}
 const char* to_string(Group value) {
   return gf::name_of(value);
 }
@@ -63,6 +66,10 @@ Tuning parse_tuning(const std::string& name, const std::string& option) {
 }
 Exchange parse_exchange(const std::string& name, const std::string& option) {
   return parsed<Exchange>(name, option);
+}
+PreconditionerPrecision parse_preconditioner_precision(const std::string& name,
+                                                       const std::string& option) {
+  return parsed<PreconditionerPrecision>(name, option);
 }
 Group parse_group(const std::string& name, const std::string& option) {
   return parsed<Group>(name, option);

@@ -295,6 +295,13 @@ std::optional<Checkpoint> read_checkpoint(const std::string& path,
                   "'; run the command that wrote it, or remove it to start afresh");
   }
   const std::string position = line();
+  // an option this run does not give (one recorded only where given, e.g.
+  // preconditioner-precision)
+  if (position.rfind("position: ", 0) != 0 && position.find(": ") != std::string::npos)
+    throw Error("checkpoint '" + path + "' belongs to another run: its header has '" +
+                position.substr(0, 60) +
+                "', which this run's has not; run the command that wrote it, or remove it to "
+                "start afresh");
   if (position.rfind("position: ", 0) != 0 || line() != separator)
     throw Error("checkpoint '" + path +
                 "': damaged header (no position); remove it to start "

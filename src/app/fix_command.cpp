@@ -74,6 +74,9 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
       ->check(CLI::IsMember({"mark", "discard"}));
   add_enum_option(fix, "--gauge,-g", plan.gauge, "landau, coulomb or mag");
   add_enum_option(fix, "--precision,-p", plan.precision, "single, mixed or double");
+  add_enum_option(fix, "--preconditioner-precision", plan.preconditioner_precision,
+                  "fasd/facg: the preconditioner's transforms in single or double (single in a "
+                  "double or mixed fix: half their bytes), or auto: the fix's precision");
   add_enum_option(fix, "--backend", plan.backend, "cpu or cuda");
   fix.add_option_function<std::string>(
          "--storage",

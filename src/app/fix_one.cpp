@@ -134,9 +134,10 @@ void log_result(const std::string& label, const SummaryEntry& e) {
               r.seconds);
   if (r.fourier.gradients > 0)
     log::result("{}fourier: {} gradients, {:.3f} s preconditioning, of it {:.3f} s transposing "
-                "(path {})",
+                "(path {}, preconditioner {})",
                 label, r.fourier.gradients, r.fourier.precondition_seconds,
-                r.fourier.transpose_seconds, r.fourier.transpose_path);
+                r.fourier.transpose_seconds, r.fourier.transpose_path,
+                r.fourier.preconditioner_precision);
 }
 
 void report_not_converged(const FixCommandOptions& opt, const ConfigPaths& c,

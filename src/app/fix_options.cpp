@@ -35,6 +35,10 @@ std::vector<std::pair<std::string, std::string>> defining_options(const FixComma
       {"output-format", opt.output_format},
       {"output-bits", std::to_string(opt.output_bits)},
       {"transform-format", opt.transform_format}};
+  // The preconditioner's precision where chosen (a journal or checkpoint of a run without it
+  // stays valid; auto is the fix's precision, as before the option existed).
+  if (p.preconditioner_precision != PreconditionerPrecision::automatic)
+    d.push_back({"preconditioner-precision", name_of(p.preconditioner_precision)});
   // The measurement options, where measurements are asked for (a journal of a run without
   // them records none, and stays valid).
   const MeasureOptions& m = opt.measure;

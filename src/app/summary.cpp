@@ -55,6 +55,7 @@ void emit_entry(YAML::Emitter& out, const SummaryEntry& e) {
     out << YAML::Key << "precondition_seconds" << YAML::Value << Real{fc.precondition_seconds};
     out << YAML::Key << "transpose_seconds" << YAML::Value << Real{fc.transpose_seconds};
     out << YAML::Key << "transpose_path" << YAML::Value << fc.transpose_path;
+    out << YAML::Key << "preconditioner_precision" << YAML::Value << fc.preconditioner_precision;
     out << YAML::EndMap;
   }
   const CopyStatistics& c = e.copies;

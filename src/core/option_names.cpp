@@ -72,6 +72,15 @@ const NameTable<Exchange>& table() {
 }
 
 template <>
+const NameTable<PreconditionerPrecision>& table() {
+  static const NameTable<PreconditionerPrecision> t{"preconditioner precision",
+                                                    {{PreconditionerPrecision::automatic, "auto"},
+                                                     {PreconditionerPrecision::single, "single"},
+                                                     {PreconditionerPrecision::double_, "double"}}};
+  return t;
+}
+
+template <>
 const NameTable<Group>& table() {
   static const NameTable<Group> t{"group", {{Group::su2, "su2"}, {Group::su3, "su3"}}};
   return t;
@@ -147,6 +156,7 @@ GAUGEFIX_NAME_TABLE(Precision)
 GAUGEFIX_NAME_TABLE(Backend)
 GAUGEFIX_NAME_TABLE(Tuning)
 GAUGEFIX_NAME_TABLE(Exchange)
+GAUGEFIX_NAME_TABLE(PreconditionerPrecision)
 GAUGEFIX_NAME_TABLE(Group)
 GAUGEFIX_NAME_TABLE(Start)
 GAUGEFIX_NAME_TABLE(Cut)

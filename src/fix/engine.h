@@ -34,6 +34,7 @@ namespace gf {
 // The precision mode (fix/precision_types.h) and the backend; their names: core/option_names.h.
 using Precision = gaugefix::Precision;
 using Backend = gaugefix::Backend;
+using PreconditionerPrecision = gaugefix::PreconditionerPrecision;
 bool cuda_available(); // built with CUDA and a device present
 
 // How a sweep kernel runs: threads per site (1 on the CPU; 1, 2, 4 or 8 on the GPU), on the
@@ -55,6 +56,9 @@ SweepVariant sweep_variant(const LaunchParams& p);
 struct EngineOptions {
   GaugeKind gauge = GaugeKind::landau;
   Precision precision = Precision::double_;
+  // The Fourier preconditioner's transforms (descent_field): single in a double or mixed
+  // fix holds them in float; double in a single fix is refused (Error).
+  PreconditionerPrecision preconditioner = PreconditionerPrecision::automatic;
   Backend backend = Backend::cpu;
   Storage storage = Storage::rows; // reals per matrix (lattice/storage.h)
   bool track_transform = false;    // download g(x) (Coulomb gauge keeps it in any case)

@@ -202,15 +202,29 @@ public:
         hooks.links_changed = [this] { halo_fresh_ = false; };
         hooks.backup = [this] { backup_fields(); };
         hooks.restore = [this] { restore_fields(); };
-        auto field = std::make_unique<FourierField<Exec, Prec, N, Gauge>>(
-            view(links_, 4), transform_view(), opt_.channel, choice_, std::move(hooks));
-        report_fourier_memory(field->device_bytes() +
-                                  std::int64_t(sizeof(S)) * (links_.size() + transform_.size()),
-                              device_memory(Exec{}).used, geom_.local_volume());
-        descent_ = std::move(field);
+        using R = typename Prec::problem;
+        constexpr bool double_problem = std::is_same_v<R, double>;
+        if (!double_problem && opt_.preconditioner == PreconditionerPrecision::double_)
+          throw Error("preconditioner precision double needs precision double or mixed (a "
+                      "single fix's preconditioner is single)");
+        if (double_problem && opt_.preconditioner == PreconditionerPrecision::single)
+          make_descent_field<float>(std::move(hooks));
+        else
+          make_descent_field<R>(std::move(hooks));
       }
       return *descent_;
     }
+  }
+
+  // The FourierField whose transforms are of real type T.
+  template <class T>
+  void make_descent_field(EngineHooks hooks) {
+    auto field = std::make_unique<FourierField<Exec, Prec, N, Gauge, T>>(
+        view(links_, 4), transform_view(), opt_.channel, choice_, std::move(hooks));
+    report_fourier_memory(field->device_bytes() +
+                              std::int64_t(sizeof(S)) * (links_.size() + transform_.size()),
+                          device_memory(Exec{}).used, geom_.local_volume());
+    descent_ = std::move(field);
   }
 
   std::vector<unsigned char> save_state() const override {

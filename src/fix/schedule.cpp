@@ -242,6 +242,7 @@ private:
     fourier_.precondition_seconds += after.precondition - before.precondition;
     fourier_.transpose_seconds += after.transposes - before.transposes;
     fourier_.transpose_path = field.transpose_path();
+    fourier_.preconditioner_precision = field.preconditioner_precision();
     return converged;
   }
 

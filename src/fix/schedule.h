@@ -74,12 +74,15 @@ struct HistoryRow {
 // What the Fourier-accelerated phases cost (all zero without them): the gradients evaluated
 // (one per point of a step's line search, and one at each phase's start) and, of the seconds,
 // those spent preconditioning and, of these, transposing (DescentTimes, descent_field.h),
-// and the transposes' path (DescentField::transpose_path; empty without Fourier phases).
+// the transposes' path (DescentField::transpose_path; empty without Fourier phases) and the
+// preconditioner's precision (DescentField::preconditioner_precision; likewise; set by the
+// phase, not kept by a checkpoint).
 struct FourierCost {
   long gradients = 0;
   double precondition_seconds = 0;
   double transpose_seconds = 0;
   std::string transpose_path;
+  std::string preconditioner_precision;
 };
 
 struct FixResult {

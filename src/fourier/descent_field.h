@@ -60,6 +60,8 @@ public:
   // node), "pointers" (MPI reads the arrays: CPU, or CUDA-aware MPI) or "staged" (through
   // pinned host memory).
   virtual const char* transpose_path() const = 0;
+  // The real type of the preconditioner's transforms: "single" or "double".
+  virtual const char* preconditioner_precision() const = 0;
   // Z, D and whether D was set, appended to `out` as stored (Engine::save_state); restore_state
   // reads them back from position `at` of `in`, returns the position after them, and takes
   // the links as changed (the next evaluate() computes the gradient from them).

@@ -34,6 +34,13 @@
 // p^2 / V3 per slice. Every sum is formed per time slice in a fixed order and the slices' sums are
 // gathered in slice order, so every number is independent of the number of ranks and threads.
 //
+// The preconditioner's precision T (the transform's real type): the problem's R, or float in a
+// double fix (--preconditioner-precision single): Delta is then rounded into the float slices
+// (ConvertToTransform), the transforms, the momentum multiply, the transposes and their
+// messages (peer, pointers or staged) move float elements, and Z, left in the float slices, is
+// read into R by the dot products and the direction; Delta, D, g and every sum stay R. The
+// kernels on the transform's arrays are tuned under their own names (tuned_name).
+//
 // Launches go through the engine's LaunchChoice (tuning/): one key per kernel, with the
 // plain one-thread-per-item candidates, each timed as it runs (ApplyStep on the CPU: the SIMD
 // move); ApplyStep, which changes the links, is tuned between the engine's backup and restore.
@@ -81,12 +88,16 @@ struct EngineHooks {
   std::function<void()> backup, restore; // the links and g(x), around tuning
 };
 
-template <class Exec, class Prec, int N, class Gauge>
+// T: the real type of the transform's arrays (the preconditioner's precision): the
+// problem's R, or float in a double fix (a double or mixed mode).
+template <class Exec, class Prec, int N, class Gauge, class T = typename Prec::problem>
 class FourierField final : public DescentField {
   using S = typename Prec::storage;
   using L = typename Prec::link;
   using R = typename Prec::problem;
   using C = Complex<R>;
+  using CT = Complex<T>; // the transform's elements: Z and the transposes' messages
+  static constexpr bool converts = !std::is_same_v<T, R>;      // Delta converted into the slices
   static constexpr bool landau = Gauge::sweeps_time_links;     // 4-D transforms, forward halo
   static constexpr bool cached_algebra = !Exec::device_memory; // the link-algebra array
 
@@ -99,7 +110,7 @@ public:
         d_(lay_.slice_elements(slices_)), g_(std::int64_t(slices_) * N * N * lay_.v3),
         site_sums_(3 * links.geom.local_volume()),
         terms_(lay_.L[0] + lay_.L[1] + lay_.L[2] + lay_.L[3]),
-        fft_(make_lattice_fft<Exec, R>(lay_, landau)) {
+        fft_(make_lattice_fft<Exec, T>(lay_, landau)) {
     if constexpr (cached_algebra)
       algebra_.emplace(
           LinkAlgebraView<N>{nullptr, links.geom, Gauge::n_functional_dirs, false}.size());
@@ -108,7 +119,7 @@ public:
     gf::synchronize(Exec{});
     if (landau && lay_.ranks > 1) { // one rank transposes in place (TransposeLocal)
       if constexpr (Exec::device_memory) {
-        if (lay_.ranks <= PeerArrays<R>::max_ranks) map_peer_arrays();
+        if (lay_.ranks <= PeerArrays<T>::max_ranks && units_hold_a_slice()) map_peer_arrays();
       }
       if (!peer_units_) {
         message_in_.emplace(messages());
@@ -144,8 +155,11 @@ public:
 
   void precondition() override {
     const auto start = std::chrono::steady_clock::now();
-    C* w = fft_->slices();
-    copy_buffer(Exec{}, w, delta_.data(), delta_.size());
+    CT* w = fft_->slices();
+    if constexpr (converts)
+      launch("fourier.to_transform", delta_.size(), ConvertToTransform<T, R>{delta_.data(), w});
+    else
+      copy_buffer(Exec{}, w, delta_.data(), delta_.size());
     if constexpr (landau) {
       if (peer_units_) {
         spatial_sent_to_peers();
@@ -155,7 +169,7 @@ public:
       }
       fft_->temporal(FftSign::forward);
       launch("fourier.momentum4", lay_.unit_array_elements(),
-             MomentumMultiplyUnits<R>{lay_, momenta(), fft_->units()});
+             MomentumMultiplyUnits<T>{lay_, momenta(), fft_->units()});
       if (peer_units_) {
         temporal_sent_to_peers();
       } else {
@@ -165,7 +179,7 @@ public:
     } else {
       fft_->spatial(FftSign::forward);
       launch("fourier.momentum3", lay_.slice_elements(lay_.nt),
-             MomentumMultiplySlices<R>{lay_, momenta(), w});
+             MomentumMultiplySlices<T>{lay_, momenta(), w});
     }
     fft_->spatial(FftSign::backward); // Z, left in the slices
     gf::synchronize(Exec{});
@@ -173,9 +187,12 @@ public:
   }
 
   double dot_gradient(DescentOperand x) override {
-    const C* other = x == DescentOperand::preconditioned ? z() : d_.data();
-    launch("fourier.dot", links_.geom.local_volume(),
-           SiteTraceProduct<R, N>{lay_, delta_.data(), other, dot_sums()});
+    const std::int64_t sites = links_.geom.local_volume();
+    if (x == DescentOperand::preconditioned)
+      launch("fourier.dot", sites, SiteTraceProduct<R, N, T>{lay_, delta_.data(), z(), dot_sums()});
+    else
+      launch("fourier.dot", sites,
+             SiteTraceProduct<R, N>{lay_, delta_.data(), d_.data(), dot_sums()});
     const std::vector<std::vector<double>> sums = slice_sums(dot_sums(), 1);
     double total = 0;
     for (double v : sums[0])
@@ -185,7 +202,7 @@ public:
 
   void set_direction(double beta) override {
     launch("fourier.direction", lay_.slice_elements(lay_.nt),
-           CombineDirection<R>{z(), d_.data(), static_cast<R>(beta)});
+           CombineDirection<R, T>{z(), d_.data(), static_cast<R>(beta)});
     have_direction_ = true;
     if constexpr (landau) fill_direction_halo();
   }
@@ -209,6 +226,9 @@ public:
   double rounding() const override { return 1e3 * std::numeric_limits<L>::epsilon(); }
 
   DescentTimes times() const override { return times_; }
+  const char* preconditioner_precision() const override {
+    return std::is_same_v<T, float> ? "single" : "double";
+  }
   const char* transpose_path() const override {
     if (!landau) return "none";
     if (lay_.ranks == 1) return "local";
@@ -216,28 +236,30 @@ public:
     return mpi_reads_arrays() ? "pointers" : "staged";
   }
 
-  // The device memory the field holds (its arrays and the transforms' work arrays), bytes.
+  // The device memory the field holds (its arrays and the transforms' work arrays, of T's
+  // size: half with a single-precision preconditioner in a double fix), bytes.
   std::int64_t device_bytes() const {
     std::int64_t b = sizeof(C) * (delta_.size() + d_.size() + g_.size()) +
                      sizeof(double) * (site_sums_.size() + terms_.size()) + fft_->bytes();
     if (algebra_) b += sizeof(double) * algebra_->size();
+    if (message_in_) b += sizeof(CT) * (message_in_->size() + message_out_->size());
     return b;
   }
 
   void save_state(std::vector<unsigned char>& out) const override {
     gf::synchronize(Exec{});
-    std::vector<C> z(static_cast<std::size_t>(lay_.slice_elements(lay_.nt)));
-    copy_async(queue_, z.data(), fft_->slices(), std::int64_t(z.size() * sizeof(C)));
+    std::vector<CT> z(static_cast<std::size_t>(lay_.slice_elements(lay_.nt)));
+    copy_async(queue_, z.data(), fft_->slices(), std::int64_t(z.size() * sizeof(CT)));
     queue_.synchronize();
-    append_bytes(out, z.data(), z.size() * sizeof(C));
+    append_bytes(out, z.data(), z.size() * sizeof(CT));
     append_buffer(out, d_);
     out.push_back(have_direction_ ? 1 : 0);
   }
   std::size_t restore_state(const std::vector<unsigned char>& in, std::size_t at) override {
     gf::synchronize(Exec{});
-    std::vector<C> z(static_cast<std::size_t>(lay_.slice_elements(lay_.nt)));
-    at = take_bytes(in, at, z.data(), z.size() * sizeof(C));
-    copy_async(queue_, fft_->slices(), z.data(), std::int64_t(z.size() * sizeof(C)));
+    std::vector<CT> z(static_cast<std::size_t>(lay_.slice_elements(lay_.nt)));
+    at = take_bytes(in, at, z.data(), z.size() * sizeof(CT));
+    copy_async(queue_, fft_->slices(), z.data(), std::int64_t(z.size() * sizeof(CT)));
     queue_.synchronize();
     at = take_buffer(in, at, d_);
     if (at >= in.size()) throw Error("checkpoint state: the Fourier arrays end early");
@@ -283,7 +305,13 @@ private:
     return {algebra_ ? algebra_->data() : nullptr, links_.geom, Gauge::n_functional_dirs,
             lay_.site_major};
   }
-  C* z() { return fft_->slices(); }
+  CT* z() { return fft_->slices(); }
+  // D's slice 0 travels through a neighbour's unit array (fill_direction_halo): whether that
+  // holds one slice of D (R) when its elements are T's (a float array holds half the reals).
+  bool units_hold_a_slice() const {
+    return lay_.unit_array_elements() * std::int64_t(sizeof(CT)) >=
+           lay_.slice_elements(1) * std::int64_t(sizeof(C));
+  }
   double* dot_sums() { return site_sums_.data() + 2 * links_.geom.local_volume(); }
   MomentumTerms momenta() const {
     return {terms_.data(), {lay_.L[0], lay_.L[1], lay_.L[2], lay_.L[3]}};
@@ -336,34 +364,37 @@ private:
     } else {
       choose("fourier.gradient_links", sites, gradient_from_links(true));
     }
-    choose("fourier.dot", sites, SiteTraceProduct<R, N>{lay_, delta_.data(), z(), dot_sums()});
+    choose("fourier.dot", sites, SiteTraceProduct<R, N, T>{lay_, delta_.data(), z(), dot_sums()});
     choose("fourier.direction", lay_.slice_elements(lay_.nt),
-           CombineDirection<R>{z(), d_.data(), R(1)});
+           CombineDirection<R, T>{z(), d_.data(), R(1)});
+    if constexpr (converts)
+      choose("fourier.to_transform", delta_.size(),
+             ConvertToTransform<T, R>{delta_.data(), fft_->slices()});
     choose("fourier.exp", std::int64_t(slices_) * lay_.v3,
            StepTransform<R, N>{lay_, d_.data(), g_.data(), R(0)});
     choose_run(
         "fourier.apply", apply(), [this](const LaunchConfig& c) { run_apply(c); }, true);
     if constexpr (landau) {
       choose("fourier.momentum4", lay_.unit_array_elements(),
-             MomentumMultiplyUnits<R>{lay_, momenta(), fft_->units()});
+             MomentumMultiplyUnits<T>{lay_, momenta(), fft_->units()});
       if (lay_.ranks == 1) {
         choose("fourier.transpose_local", lay_.units() * lay_.unit_elements(),
-               TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), true});
+               TransposeLocal<T>{lay_, fft_->slices(), fft_->units(), true});
       } else if (peer_units_) { // tuned with every target our own array (zeros, as yet)
         choose("fourier.slices_to_peers", lay_.slice_elements(lay_.nt),
-               SlicesToPeerUnits<R>{lay_, fft_->slices(), own_arrays(fft_->units())});
+               SlicesToPeerUnits<T>{lay_, fft_->slices(), own_arrays(fft_->units())});
         choose("fourier.units_to_peers", lay_.local_block_elements(),
-               UnitsToPeerSlices<R>{lay_, fft_->units(), own_arrays(fft_->slices())});
+               UnitsToPeerSlices<T>{lay_, fft_->units(), own_arrays(fft_->slices())});
       } else {
-        C* m = message_in_->data();
+        CT* m = message_in_->data();
         choose("fourier.transpose_slices", slice_side(),
-               TransposeSlices<R>{lay_, fft_->slices(), m, true});
+               TransposeSlices<T>{lay_, fft_->slices(), m, true});
         choose("fourier.transpose_units", unit_side(),
-               TransposeUnits<R>{lay_, fft_->units(), m, true});
+               TransposeUnits<T>{lay_, fft_->units(), m, true});
       }
     } else {
       choose("fourier.momentum3", lay_.slice_elements(lay_.nt),
-             MomentumMultiplySlices<R>{lay_, momenta(), fft_->slices()});
+             MomentumMultiplySlices<T>{lay_, momenta(), fft_->slices()});
     }
   }
 
@@ -375,7 +406,7 @@ private:
   // The launch of `kernel`, functor f (its candidates), timed as `run` runs it.
   template <class F, class Run>
   void choose_run(const char* kernel, const F& f, Run run, bool changes_links = false) {
-    const LaunchParams& p = choice_.choose(hooks_.key(kernel), [&] {
+    const LaunchParams& p = choice_.choose(hooks_.key(tuned_name(kernel)), [&] {
       LaunchSpec spec;
       spec.candidates = plain_candidates<Exec>(f);
       spec.launch = [run](const LaunchParams& c) { run(launch_config(c)); };
@@ -386,6 +417,19 @@ private:
       return spec;
     });
     launches_[kernel] = launch_config(p);
+  }
+
+  // The tuner's name of a kernel: the kernels on the transform's arrays are others (another
+  // element size) where these are float in a double fix.
+  static std::string tuned_name(const std::string& kernel) {
+    if constexpr (converts) {
+      static const char* const plain[] = {"fourier.link_algebra", "fourier.halo_algebra",
+                                          "fourier.gradient",     "fourier.gradient_links",
+                                          "fourier.exp",          "fourier.apply"};
+      if (std::find(std::begin(plain), std::end(plain), kernel) == std::end(plain))
+        return kernel + ".single_preconditioner";
+    }
+    return kernel;
   }
 
   template <class F>
@@ -428,7 +472,7 @@ private:
         copy_buffer(Exec{}, static_cast<C*>(peer_units_->mapped(prev)), first, n);
         gf::synchronize(Exec{});
         peer_units_->finish();
-        copy_buffer(Exec{}, after, fft_->units(), n);
+        copy_buffer(Exec{}, after, reinterpret_cast<const C*>(fft_->units()), n);
         gf::synchronize(Exec{});
         return;
       }
@@ -476,7 +520,7 @@ private:
   // what the transforms did not hide: from the last transform's end to every rank's writes
   // being complete.
   void spatial_sent_to_peers() {
-    const SlicesToPeerUnits<R> send{lay_, fft_->slices(), mapped_arrays(*peer_units_)};
+    const SlicesToPeerUnits<T> send{lay_, fft_->slices(), mapped_arrays(*peer_units_)};
     const std::int64_t per = fft_->spatial_group_elements(), total = lay_.slice_elements(lay_.nt);
     for (int k = 0; k < fft_->spatial_groups(); ++k) {
       fft_->spatial(FftSign::forward, k, 1);
@@ -485,7 +529,7 @@ private:
     finish_sending(*peer_units_);
   }
   void temporal_sent_to_peers() {
-    const UnitsToPeerSlices<R> send{lay_, fft_->units(), mapped_arrays(*peer_slices_)};
+    const UnitsToPeerSlices<T> send{lay_, fft_->units(), mapped_arrays(*peer_slices_)};
     const std::int64_t per = fft_->temporal_group_elements();
     for (int k = 0; k < fft_->temporal_groups(); ++k) {
       fft_->temporal(FftSign::backward, k, 1);
@@ -511,35 +555,35 @@ private:
   void slices_to_units() {
     if (lay_.ranks == 1) {
       launch("fourier.transpose_local", lay_.units() * lay_.unit_elements(),
-             TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), true});
+             TransposeLocal<T>{lay_, fft_->slices(), fft_->units(), true});
       return;
     }
-    C* in = send_side("fourier.transpose_slices", slice_side(),
-                      TransposeSlices<R>{lay_, fft_->slices(), nullptr, true}, slice_side_rows(),
-                      unit_side_rows());
+    CT* in = send_side("fourier.transpose_slices", slice_side(),
+                       TransposeSlices<T>{lay_, fft_->slices(), nullptr, true}, slice_side_rows(),
+                       unit_side_rows());
     launch("fourier.transpose_units", unit_side(),
-           TransposeUnits<R>{lay_, fft_->units(), in, false});
+           TransposeUnits<T>{lay_, fft_->units(), in, false});
   }
 
   void units_to_slices() {
     if (lay_.ranks == 1) {
       launch("fourier.transpose_local", lay_.units() * lay_.unit_elements(),
-             TransposeLocal<R>{lay_, fft_->slices(), fft_->units(), false});
+             TransposeLocal<T>{lay_, fft_->slices(), fft_->units(), false});
       return;
     }
-    C* in = send_side("fourier.transpose_units", unit_side(),
-                      TransposeUnits<R>{lay_, fft_->units(), nullptr, true}, unit_side_rows(),
-                      slice_side_rows());
+    CT* in = send_side("fourier.transpose_units", unit_side(),
+                       TransposeUnits<T>{lay_, fft_->units(), nullptr, true}, unit_side_rows(),
+                       slice_side_rows());
     launch("fourier.transpose_slices", slice_side(),
-           TransposeSlices<R>{lay_, fft_->slices(), in, false});
+           TransposeSlices<T>{lay_, fft_->slices(), in, false});
   }
 
   // A transpose's sending side: `pack` fills the message array, which is exchanged (rows_out
   // rows to each rank, rows_in from each). Returns the message received.
   template <class Pack>
-  C* send_side(const char* kernel, std::int64_t n, Pack pack,
-               const std::vector<std::int64_t>& rows_out,
-               const std::vector<std::int64_t>& rows_in) {
+  CT* send_side(const char* kernel, std::int64_t n, Pack pack,
+                const std::vector<std::int64_t>& rows_out,
+                const std::vector<std::int64_t>& rows_in) {
     pack.message = message_out_->data();
     launch(kernel, n, pack);
     return exchange(pack.message, rows_out, message_in_->data(), rows_in);
@@ -560,25 +604,25 @@ private:
     peer_units_ = std::move(units);
     peer_slices_ = std::move(slices);
   }
-  PeerArrays<R> mapped_arrays(const PeerMemory<Exec>& peer) const {
-    PeerArrays<R> a{};
+  PeerArrays<T> mapped_arrays(const PeerMemory<Exec>& peer) const {
+    PeerArrays<T> a{};
     for (int q = 0; q < lay_.ranks; ++q)
-      a.array[q] = static_cast<C*>(peer.mapped(q));
+      a.array[q] = static_cast<CT*>(peer.mapped(q));
     return a;
   }
-  PeerArrays<R> own_arrays(C* mine) const {
-    PeerArrays<R> a{};
-    for (int q = 0; q < PeerArrays<R>::max_ranks; ++q)
+  PeerArrays<T> own_arrays(CT* mine) const {
+    PeerArrays<T> a{};
+    for (int q = 0; q < PeerArrays<T>::max_ranks; ++q)
       a.array[q] = mine;
     return a;
   }
 
   // The all-to-all of the transpose: block q of `out` goes to rank q, block r of `in` comes
   // from rank r; blocks are counted in rows of Lx complex numbers (fourier_layout.h).
-  C* exchange(C* out, const std::vector<std::int64_t>& send, C* in,
-              const std::vector<std::int64_t>& receive) {
+  CT* exchange(CT* out, const std::vector<std::int64_t>& send, CT* in,
+               const std::vector<std::int64_t>& receive) {
     gf::synchronize(Exec{});
-    const std::int64_t row = std::int64_t(lay_.L[0]) * sizeof(C);
+    const std::int64_t row = std::int64_t(lay_.L[0]) * sizeof(CT);
     if (mpi_reads_arrays()) {
       channel_->all_to_all(out, send, in, receive, row);
       return in;
@@ -589,7 +633,7 @@ private:
       receive_rows += receive[q];
     }
     if (!staged_out_) {
-      const std::int64_t bytes = messages() * std::int64_t(sizeof(C));
+      const std::int64_t bytes = messages() * std::int64_t(sizeof(CT));
       staged_out_ = std::make_unique<MessageBuffer<Exec>>(bytes);
       staged_in_ = std::make_unique<MessageBuffer<Exec>>(bytes);
     }
@@ -611,8 +655,8 @@ private:
   Buffer<Exec, double> site_sums_; // per site: F, then theta, then the slope (3 x sites)
   Buffer<Exec, double> terms_;     // MomentumTerms' table
   std::optional<Buffer<Exec, double>> algebra_; // A_mu(x) of every link (the CPU's)
-  std::unique_ptr<LatticeFft<R>> fft_;
-  std::optional<Buffer<Exec, C>> message_out_, message_in_; // several ranks, without peers
+  std::unique_ptr<LatticeFft<T>> fft_;
+  std::optional<Buffer<Exec, CT>> message_out_, message_in_; // several ranks, without peers
   // every rank's transform arrays, mapped (GPUs of one node; else none)
   std::unique_ptr<PeerMemory<Exec>> peer_units_, peer_slices_;
   std::unique_ptr<MessageBuffer<Exec>> staged_out_, staged_in_; // the transpose, staged

@@ -11,7 +11,9 @@
 //   GradientFromLinks   the same from the links themselves, and per site F (a GPU's: no
 //                       link-algebra array, fewer bytes moved per move and gradient);
 //   SiteTraceProduct    per site tr[A B] of two slice-layout fields; items (t, s);
-//   CombineDirection    D = Z + beta D, per complex element;
+//   CombineDirection    D = Z + beta D, per complex element (Z in the transform's type);
+//   ConvertToTransform  Delta into the transform's slices where these are of another real
+//                       type (float, a double fix's single-precision preconditioner);
 //   StepTransform       g(x) = exp(-i a D(x)) (math/hermitian.h), per site, into the step
 //                       layout (FourierLayout::step_index);
 //   ApplyStep           U_mu(x) <- g(x) U_mu(x) g(x + mu)^dagger for the gauge's directions
@@ -352,11 +354,12 @@ struct GradientFromLinks {
   }
 };
 
-template <class R, int N>
+// b may be of another real type than a (Z in the transform's float), read into double.
+template <class R, int N, class RB = R>
 struct SiteTraceProduct {
   FourierLayout lay;
   const Complex<R>* a;
-  const Complex<R>* b;
+  const Complex<RB>* b;
   double* out;
 
   GF_HD void operator()(std::int64_t i) const {
@@ -367,18 +370,31 @@ struct SiteTraceProduct {
   }
 };
 
-template <class R>
+// Z in the transform's real type T, converted to D's R (exact where T = R).
+template <class R, class T = R>
 struct CombineDirection {
-  const Complex<R>* z;
+  const Complex<T>* z;
   Complex<R>* d;
   R beta;
 
   GF_HD void operator()(std::int64_t i) const {
+    const R re = static_cast<R>(z[i].re), im = static_cast<R>(z[i].im);
     if (beta == R(0)) {
-      d[i] = z[i];
+      d[i] = {re, im};
     } else {
-      d[i] = {z[i].re + beta * d[i].re, z[i].im + beta * d[i].im};
+      d[i] = {re + beta * d[i].re, im + beta * d[i].im};
     }
+  }
+};
+
+// Delta (R) into the transform's slices (T, here float): rounded to nearest.
+template <class T, class R>
+struct ConvertToTransform {
+  const Complex<R>* from;
+  Complex<T>* to;
+
+  GF_HD void operator()(std::int64_t i) const {
+    to[i] = {static_cast<T>(from[i].re), static_cast<T>(from[i].im)};
   }
 };
 

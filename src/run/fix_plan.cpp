@@ -74,6 +74,12 @@ void check_options(const FixPlan& p, OptionSpelling s) {
     throw Error(spelled(s, "t_min") + " " + provenance_text(p.t_min) + " exceeds " +
                 spelled(s, "t_max") + " " + provenance_text(p.t_max) + " (annealing cools from " +
                 spelled(s, "t_max") + " to " + spelled(s, "t_min") + ")");
+  if (p.precision == Precision::single &&
+      p.preconditioner_precision == PreconditionerPrecision::double_)
+    throw Error(spelled(s, "preconditioner_precision") + " double needs " +
+                spelled(s, "precision") +
+                " double or mixed (a single fix's preconditioner is "
+                "single)");
   if (p.storage != 0 && p.storage != 8 && p.storage != 12 && p.storage != 18)
     throw Error(spelled(s, "storage") + " must be 8, 12 or 18 reals per SU(3) link (got " +
                 std::to_string(p.storage) + ")");
@@ -127,6 +133,7 @@ FixSetup::FixSetup(const FixPlan& plan, OptionSpelling spelling, const World& wo
       tuning_(make_tuning(plan.tuning, plan.backend, world.node_rank(), tune_log)) {
   engine_.gauge = plan.gauge;
   engine_.precision = plan.precision;
+  engine_.preconditioner = plan.preconditioner_precision;
   engine_.backend = plan.backend;
   engine_.storage =
       parse_storage(plan.storage != 0 ? plan.storage : auto_storage_reals(schedule_, plan.backend));

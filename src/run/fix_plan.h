@@ -38,6 +38,8 @@ struct FixPlan {
   int check_interval = 100;   // sweeps between measurements
   int reproject_interval = 0; // sweeps between reprojections to SU(N); 0: never
   Precision precision = Precision::double_;
+  // fasd, facg: the transforms' precision; auto: the fix's (single for single, else double)
+  PreconditionerPrecision preconditioner_precision = PreconditionerPrecision::automatic;
   Backend backend = Backend::cpu;
   int storage = 0;        // reals per SU(3) link: 8, 12, 18; 0: auto_storage_reals (fix/schedule.h)
   std::uint64_t seed = 1; // random numbers of annealing and stochastic relaxation
