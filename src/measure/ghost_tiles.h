@@ -1,0 +1,48 @@
+// ghost_tiles.h: the conjugate gradient's layout of vectors and links in backend memory
+// (ghost_cg.h). Each time slice's v3 sites (natural order inside the slice) are cut into tiles
+// of TileLayout::width = 32 consecutive sites, the last one padded; inside a tile the numbers
+// are component-major: component c of site (t, s3) lies at
+//   ((t tiles + s3 / 32) c_count + c) 32 + s3 % 32,   tiles = ceil(v3 / 32).
+// Vectors have c_count = N^2 - 1 reals, the links 4 N^2 complex numbers (c = mu N^2 + i N + j),
+// the temporal links of the slice before the slab N^2 (t = 0). A GPU warp's 32 threads (32
+// consecutive sites) read 32 consecutive numbers per load (coalesced); a CPU thread finds a
+// site's numbers in one tile (few memory streams). A slice is one contiguous piece, so a vector
+// with halo slices keeps them before and after the slab's (t = -1 and t = nt).
+// tile/untile convert a natural-order host array (site * c_count + c) to and from the layout;
+// the padding is left as it is (no site reads it).
+#pragma once
+#include "core/qualifiers.h"
+#include <cstdint>
+
+namespace gf {
+
+struct TileLayout {
+  static constexpr int width = 32;
+  std::int64_t tiles; // per slice
+  int count;          // components per site
+
+  static TileLayout of(std::int64_t v3, int count) { return {(v3 + width - 1) / width, count}; }
+  // numbers per slice
+  GF_INLINE std::int64_t slice() const { return tiles * width * count; }
+  GF_INLINE std::int64_t at(std::int64_t t, std::int64_t s3, int c) const {
+    return ((t * tiles + s3 / width) * count + c) * width + s3 % width;
+  }
+};
+
+template <class T>
+void tile(const T* natural, const TileLayout& l, std::int64_t nt, std::int64_t v3, T* tiled) {
+#pragma omp parallel for schedule(static)
+  for (std::int64_t s = 0; s < nt * v3; ++s)
+    for (int c = 0; c < l.count; ++c)
+      tiled[l.at(s / v3, s % v3, c)] = natural[s * l.count + c];
+}
+
+template <class T>
+void untile(const T* tiled, const TileLayout& l, std::int64_t nt, std::int64_t v3, T* natural) {
+#pragma omp parallel for schedule(static)
+  for (std::int64_t s = 0; s < nt * v3; ++s)
+    for (int c = 0; c < l.count; ++c)
+      natural[s * l.count + c] = tiled[l.at(s / v3, s % v3, c)];
+}
+
+} // namespace gf
