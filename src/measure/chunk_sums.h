@@ -1,6 +1,7 @@
 // chunk_sums.h: a pass over a rank's slab (nt slices of v3 sites) that also sums K terms per
 // site, in an order that depends on nothing but the slab's shape. Each slice is cut into chunks
-// of sum_chunk consecutive sites; f(s, terms) does site s's work and writes its K terms, and
+// of sum_chunk consecutive sites; f(t, s3, terms) does the work of site s3 of
+// slice t and writes its K terms, and
 // chunk k of slice t gets their sums in partial[(j nt + t) chunks + k] for term j (chunks =
 // ceil(v3 / sum_chunk)), so that reduce_segments over segments of `chunks` values gives term j
 // of slice t at segment j nt + t. On the CPU a chunk is summed in site order, the chunks spread
@@ -31,7 +32,7 @@ void chunk_sums(HostExec, std::int64_t nt, std::int64_t v3, const F& f, double* 
     const std::int64_t t = c / chunks, k = c - t * chunks;
     double acc[K] = {}, terms[K];
     for (std::int64_t s3 = k * sum_chunk; s3 < std::min(v3, (k + 1) * sum_chunk); ++s3) {
-      f(t * v3 + s3, terms);
+      f(t, s3, terms);
       for (int j = 0; j < K; ++j)
         acc[j] += terms[j];
     }

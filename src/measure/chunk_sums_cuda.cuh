@@ -17,7 +17,7 @@ __global__ void __launch_bounds__(sum_chunk)
   const std::int64_t s3 = k * sum_chunk + threadIdx.x;
   double terms[K];
   if (s3 < v3) {
-    f(t * v3 + s3, terms);
+    f(t, s3, terms);
   } else {
     GF_UNROLL
     for (int j = 0; j < K; ++j)

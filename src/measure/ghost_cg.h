@@ -94,7 +94,7 @@ public:
     }
     double rr = bb, alpha = 0, beta = 0;
     while (res.iterations < max_iterations) {
-      CgResidual step{mp_.data(), own(r_), 0.0, {}, vl_, v3_};
+      CgResidual step{mp_.data(), own(r_), 0.0, {}, vl_};
       const double pap = apply(alpha, beta, step.mean); // <p|P M p>
       if (!(pap > 0))
         throw Error("conjugate gradient: <p|M p> = " + std::to_string(pap) + " at iteration " +
@@ -169,7 +169,6 @@ private:
                        x_.data(),
                        mp_.data(),
                        alpha,
-                       v3_,
                        nt_,
                        g.L[0],
                        g.L[1],
@@ -179,7 +178,7 @@ private:
   }
 
   double dot(const double* a, const double* b) {
-    chunk_sums<1>(Exec{}, nt_, v3_, SiteDot{a, b, vl_, v3_}, partial_.data());
+    chunk_sums<1>(Exec{}, nt_, v3_, SiteDot{a, b, vl_}, partial_.data());
     return totals(1)[0];
   }
 

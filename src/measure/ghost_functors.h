@@ -163,11 +163,10 @@ struct Direction {
   double beta;
   TileLayout layout;
   GF_INLINE void operator()(std::int64_t t, std::int64_t s3, double* v) const {
+    const std::int64_t i = layout.site(t, s3);
     GF_UNROLL
-    for (int a = 0; a < N * N - 1; ++a) {
-      const std::int64_t i = layout.at(t, s3, a);
-      v[a] = r[i] + beta * p_old[i];
-    }
+    for (int a = 0; a < N * N - 1; ++a)
+      v[a] = r[i + a * TileLayout::width] + beta * p_old[i + a * TileLayout::width];
   }
 };
 
@@ -181,18 +180,18 @@ struct CgApply {
   Direction<N> direction;
   double *p, *x, *mp;
   double alpha; // the previous iteration's step
-  std::int64_t v3, nt;
+  std::int64_t nt;
   int lx, ly, lz;
 
-  GF_HD void operator()(std::int64_t s, double* sums) const {
-    const std::int64_t t = s / v3, s3 = s - t * v3;
+  GF_HD void operator()(std::int64_t t, std::int64_t s3, double* sums) const {
     double here[D], o[D];
     faddeev_popov_at<N>(links, direction, t, s3, lx, ly, lz, false, here, o);
     const TileLayout& l = direction.layout;
+    const std::int64_t at = l.site(t, s3);
     double form = 0;
     GF_UNROLL
     for (int a = 0; a < D; ++a) {
-      const std::int64_t i = l.at(t, s3, a);
+      const std::int64_t i = at + a * TileLayout::width;
       x[i] += alpha * direction.p_old[i];
       p[i] = here[a];
       mp[i] = o[a];
@@ -209,9 +208,10 @@ struct CgApply {
   GF_INLINE void to_halo(std::int64_t t, std::int64_t s3) const {
     double v[D];
     direction(t, s3, v);
+    const std::int64_t at = direction.layout.site(t, s3);
     GF_UNROLL
     for (int a = 0; a < D; ++a)
-      p[direction.layout.at(t, s3, a)] = v[a];
+      p[at + a * TileLayout::width] = v[a];
   }
 };
 
@@ -223,12 +223,11 @@ struct CgResidual {
   double alpha;
   double mean[8]; // N^2 - 1 <= 8
   TileLayout layout;
-  std::int64_t v3;
-  GF_HD void operator()(std::int64_t s, double* sums) const {
-    const std::int64_t t = s / v3, s3 = s - t * v3;
+  GF_HD void operator()(std::int64_t t, std::int64_t s3, double* sums) const {
+    const std::int64_t at = layout.site(t, s3);
     double rr = 0;
     for (int c = 0; c < layout.count; ++c) {
-      const std::int64_t i = layout.at(t, s3, c);
+      const std::int64_t i = at + c * TileLayout::width;
       r[i] -= alpha * (mp[i] - mean[c]);
       rr += r[i] * r[i];
     }
@@ -241,12 +240,11 @@ struct SiteDot {
   const double* a;
   const double* b;
   TileLayout layout;
-  std::int64_t v3;
-  GF_HD void operator()(std::int64_t s, double* sums) const {
-    const std::int64_t t = s / v3, s3 = s - t * v3;
+  GF_HD void operator()(std::int64_t t, std::int64_t s3, double* sums) const {
+    const std::int64_t at = layout.site(t, s3);
     double acc = 0;
     for (int c = 0; c < layout.count; ++c)
-      acc += a[layout.at(t, s3, c)] * b[layout.at(t, s3, c)];
+      acc += a[at + c * TileLayout::width] * b[at + c * TileLayout::width];
     sums[0] = acc;
   }
 };
@@ -259,8 +257,9 @@ struct CgStart {
   std::int64_t v3;
   GF_HD void operator()(std::int64_t s) const {
     const std::int64_t t = s / v3, s3 = s - t * v3;
+    const std::int64_t at = layout.site(t, s3);
     for (int c = 0; c < layout.count; ++c) {
-      const std::int64_t i = layout.at(t, s3, c);
+      const std::int64_t i = at + c * TileLayout::width;
       x[i] = 0;
       r[i] = b[i];
     }
@@ -282,8 +281,9 @@ struct AddScaled {
   std::int64_t v3;
   GF_HD void operator()(std::int64_t s) const {
     const std::int64_t t = s / v3, s3 = s - t * v3;
+    const std::int64_t at = layout.site(t, s3);
     for (int c = 0; c < layout.count; ++c)
-      x[layout.at(t, s3, c)] += alpha * p[layout.at(t, s3, c)];
+      x[at + c * TileLayout::width] += alpha * p[at + c * TileLayout::width];
   }
 };
 

@@ -24,8 +24,12 @@ struct TileLayout {
   static TileLayout of(std::int64_t v3, int count) { return {(v3 + width - 1) / width, count}; }
   // numbers per slice
   GF_INLINE std::int64_t slice() const { return tiles * width * count; }
+  // component 0 of site (t, s3); component c lies c width numbers further
+  GF_INLINE std::int64_t site(std::int64_t t, std::int64_t s3) const {
+    return (t * tiles + s3 / width) * count * width + s3 % width;
+  }
   GF_INLINE std::int64_t at(std::int64_t t, std::int64_t s3, int c) const {
-    return ((t * tiles + s3 / width) * count + c) * width + s3 % width;
+    return site(t, s3) + std::int64_t(c) * width;
   }
 };
 
