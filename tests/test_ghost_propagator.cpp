@@ -321,7 +321,7 @@ TEST(GhostPropagator, UnitFieldIsOneOverMomentumSquared) {
   }
 }
 
-// The CG's tiles of 32 sites and sum chunks of 256 sites of a slice (ghost_tiles.h,
+// The CG's tiles of 32 sites and sum chunks of 128 sites of a slice (ghost_tiles.h,
 // chunk_sums.h) where a slice is neither a whole number of tiles nor of chunks (9 x 6 x 5 = 270
 // sites), on one thread (4 slices) and on several (16): on the unit field M = -Laplacian, so a
 // sum of three plane waves of different p^2 (in x, z and t, in different colours) is solved in

@@ -18,7 +18,7 @@
 
 namespace gf {
 
-constexpr int sum_chunk = 256;
+constexpr int sum_chunk = 128; // 128 threads a GPU block: the CG operator pass uses many registers
 
 inline std::int64_t sum_chunks(std::int64_t v3) {
   return (v3 + sum_chunk - 1) / sum_chunk;

@@ -19,8 +19,8 @@
 // (64 N^2), r and p_old (16 d) and x (8 d) and writes x, p and M p (24 d); CgResidual reads M p
 // and r and writes r (24 d): 64 N^2 + 72 d, SU(3) 576 + 576 = 1152 bytes, SU(2) 256 + 216 =
 // 472 bytes (ghost_cg_bytes_per_site). The neighbours' links and vectors are taken to come from
-// cache, and the chunk sums (2 K reals per sum_chunk = 256 sites, K = 1 + 2 d, and 2 per
-// chunk for |r|^2: about one byte a site) and r's halo exchange are left out.
+// cache, and the chunk sums (2 K reals per sum_chunk = 128 sites, K = 1 + 2 d, and 2 per
+// chunk for |r|^2: about two bytes a site) and r's halo exchange are left out.
 //
 // ghost_points<Exec> is ghost_propagator's loop over momenta and sources (the sources are built
 // and projected on the host, as FaddeevPopov's vectors) on this solver; time_ghost_cg times

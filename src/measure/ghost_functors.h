@@ -226,7 +226,10 @@ struct CgResidual {
   GF_HD void operator()(std::int64_t t, std::int64_t s3, double* sums) const {
     const std::int64_t at = layout.site(t, s3);
     double rr = 0;
-    for (int c = 0; c < layout.count; ++c) {
+    // over all 8, unrolled, so that mean stays in registers on a GPU
+    GF_UNROLL
+    for (int c = 0; c < 8; ++c) {
+      if (c >= layout.count) break;
       const std::int64_t i = at + c * TileLayout::width;
       r[i] -= alpha * (mp[i] - mean[c]);
       rr += r[i] * r[i];
