@@ -5,9 +5,9 @@
 // symmetry, constants as zero modes and positivity on Landau-fixed fields (and their failure on
 // unfixed ones); invariance of G and of the lowest eigenvalue under a global gauge rotation; the
 // momenta of every cut with G = 1/p^2 at each on the unit field; the symmetric part H of M,
-// symmetric on any field; the CG on slices of partial tiles and chunks; the sample field's lowest
-// eigenvalue at every Lanczos tolerance, never below it; the tridiagonal eigenpair of the Lanczos
-// iteration; refused momenta and limits. Suite GhostRanks runs under mpirun too
+// symmetric on any field; the CG on slices of partial chunks, the GPU's tiles; the sample field's
+// lowest eigenvalue at every Lanczos tolerance, never below it; the tridiagonal eigenpair of the
+// Lanczos iteration; refused momenta and limits. Suite GhostRanks runs under mpirun too
 // (tests/meson.build): each rank's slab against the whole lattice, bitwise.
 #include "comm/decomposition.h"
 #include "core/error.h"
@@ -18,6 +18,7 @@
 #include "measure/adjoint.h"
 #include "measure/faddeev_popov.h"
 #include "measure/ghost_propagator.h"
+#include "measure/ghost_tiles.h"
 #include "measure/tridiagonal.h"
 #include "test_fields.h"
 #include <algorithm>
@@ -321,12 +322,22 @@ TEST(GhostPropagator, UnitFieldIsOneOverMomentumSquared) {
   }
 }
 
-// The CG's tiles of 32 sites and sum chunks of 128 sites of a slice (ghost_tiles.h,
-// chunk_sums.h) where a slice is neither a whole number of tiles nor of chunks (9 x 6 x 5 = 270
-// sites), on one thread (4 slices) and on several (16): on the unit field M = -Laplacian, so a
-// sum of three plane waves of different p^2 (in x, z and t, in different colours) is solved in
-// three iterations by x = sum_k b_k / p_k^2.
+// The CG's sum chunks of 128 sites of a slice (chunk_sums.h) where a slice is not a whole number
+// of chunks (9 x 6 x 5 = 270 sites), and a tile layout of 32 sites (ghost_tiles.h, the GPU's)
+// where it is not a whole number of tiles, on one thread (4 slices) and on several (16): on
+// the unit field M = -Laplacian, so a sum of three plane waves of different p^2 (in x, z and t,
+// in different colours) is solved in three iterations by x = sum_k b_k / p_k^2.
 TEST(GhostPropagator, ConjugateGradientOnPartialTilesAndChunks) {
+  const TileLayout<32> l = TileLayout<32>::of(270, 8);
+  EXPECT_EQ(l.tiles, 9);
+  EXPECT_EQ(l.at(1, 269, 7), ((9 + 8) * 8 + 7) * 32 + 13);
+  std::vector<double> natural(2 * 270 * 8), tiled(2 * l.slice(), -1.0), back(natural.size());
+  for (std::size_t i = 0; i < natural.size(); ++i)
+    natural[i] = static_cast<double>(i);
+  tile(natural.data(), l, 2, 270, tiled.data());
+  untile(tiled.data(), l, 2, 270, back.data());
+  EXPECT_EQ(back, natural);
+  EXPECT_EQ(tiled[l.at(1, 33, 2)], natural[(270 + 33) * 8 + 2]);
   for (int nt : {4, 16})
     for (int nc : {2, 3}) {
       const int L[4] = {9, 6, 5, nt};

@@ -4,13 +4,13 @@
 // source.
 //
 // GhostCg<Exec> copies the operator's links into backend memory once and keeps the CG's vectors
-// there, all in the tiled layout of ghost_tiles.h (coalesced on a GPU): b, x, M p, and r and two
-// search directions with one time slice more on each side (their halos). An iteration is two
-// passes: it exchanges r's boundary slices (one rank: two slice copies on the backend; several
-// ranks: through host memory and exchange_boundary_slices), then CgApply forms p = r + beta p_old
-// (at each site and its neighbours), M p, x += alpha_old p_old and the chunk sums of <p|M p> and
-// of the colour sums of p and M p; CgResidual updates r with the chunk sums of <r|r>. The last
-// step's alpha p goes into x after the last iteration. A slice's chunk sums are added by
+// there, all in the tiled layout of ghost_tiles.h (coalesced on a GPU, natural order on the CPU):
+// b, x, M p, and r and two search directions with one time slice more on each side (their halos).
+// An iteration is two passes: it exchanges r's boundary slices (one rank: two slice copies on the
+// backend; several ranks: through host memory and exchange_boundary_slices), then CgApply forms p =
+// r + beta p_old (at each site and its neighbours), M p, x += alpha_old p_old and the chunk sums of
+// <p|M p> and of the colour sums of p and M p; CgResidual updates r with the chunk sums of <r|r>.
+// The last step's alpha p goes into x after the last iteration. A slice's chunk sums are added by
 // reduce_segments, the per-slice sums of every rank in global slice order
 // (World::gather_concat), so that every rank gets bitwise the one rank's numbers; the CPU and
 // the GPU sum a chunk in different orders and agree to rounding. On the CPU, a rank with fewer
@@ -60,14 +60,16 @@ std::vector<double> time_ghost_cg_cuda(const FaddeevPopov& m, const std::vector<
 
 template <class Exec>
 class GhostCg {
+  using Layout = TileLayoutOf<Exec>;
+
 public:
   explicit GhostCg(const FaddeevPopov& m)
       : m_(m), d_(m.components()), v3_(m.geometry().v3), nt_(m.geometry().nt), sites_(v3_ * nt_),
-        vl_(TileLayout::of(v3_, d_)), ll_(TileLayout::of(v3_, 4 * m.nc() * m.nc())),
-        bl_(TileLayout::of(v3_, m.nc() * m.nc())), links_(nt_ * ll_.slice()),
-        time_before_(bl_.slice()), b_(nt_ * vl_.slice()), x_(nt_ * vl_.slice()),
-        mp_(nt_ * vl_.slice()), r_((nt_ + 2) * vl_.slice()), p_((nt_ + 2) * vl_.slice()),
-        p_old_((nt_ + 2) * vl_.slice()), partial_((1 + 2 * d_) * nt_ * sum_chunks(v3_)) {
+        vl_(Layout::of(v3_, d_)), ll_(Layout::of(v3_, 4 * m.nc() * m.nc())),
+        bl_(Layout::of(v3_, m.nc() * m.nc())), links_(nt_ * ll_.slice()), time_before_(bl_.slice()),
+        b_(nt_ * vl_.slice()), x_(nt_ * vl_.slice()), mp_(nt_ * vl_.slice()),
+        r_((nt_ + 2) * vl_.slice()), p_((nt_ + 2) * vl_.slice()), p_old_((nt_ + 2) * vl_.slice()),
+        partial_((1 + 2 * d_) * nt_ * sum_chunks(v3_)) {
     std::vector<Complex<double>> tiled(static_cast<std::size_t>(links_.size()));
     tile(m.links().data.data(), ll_, nt_, v3_, tiled.data());
     links_.upload(tiled.data());
@@ -91,7 +93,7 @@ public:
     staging_.resize(static_cast<std::size_t>(b_.size()));
     tile(b.data(), vl_, nt_, v3_, staging_.data());
     b_.upload(staging_.data());
-    for_sites(CgStart{b_.data(), x_.data(), own(r_), vl_, v3_});
+    for_sites(CgStart<Layout>{b_.data(), x_.data(), own(r_), vl_, v3_});
     parallel_for(Exec{}, p_old_.size(), Zero{p_old_.data()}); // beta p_old = 0 at the start
     bb_ = dot(b_.data(), b_.data());
   }
@@ -105,7 +107,7 @@ public:
     const double bb = bb_;
     double rr = bb, alpha = 0, beta = 0;
     while (res.iterations < max_iterations) {
-      CgResidual step{mp_.data(), own(r_), 0.0, {}, vl_};
+      CgResidual<Layout> step{mp_.data(), own(r_), 0.0, {}, vl_};
       const double pap = apply(alpha, beta, step.mean); // <p|P M p>
       if (!(pap > 0))
         throw Error("conjugate gradient: <p|M p> = " + std::to_string(pap) + " at iteration " +
@@ -125,7 +127,7 @@ public:
       beta = rr_next / rr;
       rr = rr_next;
     }
-    for_sites(AddScaled{own(p_old_), x_.data(), alpha, vl_, v3_});
+    for_sites(AddScaled<Layout>{own(p_old_), x_.data(), alpha, vl_, v3_});
     return res;
   }
 
@@ -174,22 +176,22 @@ private:
   template <int N>
   std::vector<double> launch_apply(double alpha, double beta) {
     const Geometry& g = m_.geometry();
-    const CgApply<N> f{{links_.data(), time_before_.data(), ll_, bl_},
-                       {own(r_), own(p_old_), beta, vl_},
-                       own(p_),
-                       x_.data(),
-                       mp_.data(),
-                       alpha,
-                       nt_,
-                       g.L[0],
-                       g.L[1],
-                       g.L[2]};
-    chunk_sums<CgApply<N>::terms>(Exec{}, nt_, v3_, f, partial_.data());
-    return totals(CgApply<N>::terms);
+    const CgApply<N, Layout> f{{links_.data(), time_before_.data(), ll_, bl_},
+                               {own(r_), own(p_old_), beta, vl_},
+                               own(p_),
+                               x_.data(),
+                               mp_.data(),
+                               alpha,
+                               nt_,
+                               g.L[0],
+                               g.L[1],
+                               g.L[2]};
+    chunk_sums<CgApply<N, Layout>::terms>(Exec{}, nt_, v3_, f, partial_.data());
+    return totals(CgApply<N, Layout>::terms);
   }
 
   double dot(const double* a, const double* b) {
-    chunk_sums<1>(Exec{}, nt_, v3_, SiteDot{a, b, vl_}, partial_.data());
+    chunk_sums<1>(Exec{}, nt_, v3_, SiteDot<Layout>{a, b, vl_}, partial_.data());
     return totals(1)[0];
   }
 
@@ -249,7 +251,7 @@ private:
   const FaddeevPopov& m_;
   int d_;
   std::int64_t v3_, nt_, sites_;
-  TileLayout vl_, ll_, bl_; // vectors, links, the temporal links of the slice before the slab
+  Layout vl_, ll_, bl_; // vectors, links, the temporal links of the slice before the slab
   Buffer<Exec, Complex<double>> links_, time_before_;
   Buffer<Exec, double> b_, x_, mp_, r_, p_, p_old_, partial_;
   Queue<Exec> queue_;

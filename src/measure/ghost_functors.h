@@ -145,39 +145,39 @@ struct FaddeevPopovApply {
 
 // The CG's tiled links (ghost_tiles.h): `links` with 4 N^2 components, `before` (the temporal
 // links of the slice before the slab) with N^2.
-template <int N>
+template <int N, class Layout>
 struct TiledLinks {
   const Complex<double>* links;
   const Complex<double>* before;
-  TileLayout layout, before_layout;
+  Layout layout, before_layout;
   GF_INLINE Matrix<double, N> operator()(std::int64_t t, std::int64_t s3, int mu) const {
-    return t < 0 ? load_matrix<N>(before + before_layout.at(0, s3, 0), TileLayout::width)
-                 : load_matrix<N>(links + layout.at(t, s3, mu * N * N), TileLayout::width);
+    return t < 0 ? load_matrix<N>(before + before_layout.at(0, s3, 0), Layout::width)
+                 : load_matrix<N>(links + layout.at(t, s3, mu * N * N), Layout::width);
   }
 };
 
 // The search direction r + beta p_old at (t, s3), t from -1 to nt (r, p_old with halo slices).
-template <int N>
+template <int N, class Layout>
 struct Direction {
   const double *r, *p_old;
   double beta;
-  TileLayout layout;
+  Layout layout;
   GF_INLINE void operator()(std::int64_t t, std::int64_t s3, double* v) const {
     const std::int64_t i = layout.site(t, s3);
     GF_UNROLL
     for (int a = 0; a < N * N - 1; ++a)
-      v[a] = r[i + a * TileLayout::width] + beta * p_old[i + a * TileLayout::width];
+      v[a] = r[i + a * Layout::width] + beta * p_old[i + a * Layout::width];
   }
 };
 
 // p = r + beta p_old, mp = M p, x += alpha p_old at site s = t v3 + s3; terms: <p|M p>, then
 // p^a, then (M p)^a. r, p_old and p have halo slices (pointers at the slab's first slice).
-template <int N>
+template <int N, class Layout>
 struct CgApply {
   static constexpr int D = N * N - 1;
   static constexpr int terms = 1 + 2 * D;
-  TiledLinks<N> links;
-  Direction<N> direction;
+  TiledLinks<N, Layout> links;
+  Direction<N, Layout> direction;
   double *p, *x, *mp;
   double alpha; // the previous iteration's step
   std::int64_t nt;
@@ -186,12 +186,12 @@ struct CgApply {
   GF_HD void operator()(std::int64_t t, std::int64_t s3, double* sums) const {
     double here[D], o[D];
     faddeev_popov_at<N>(links, direction, t, s3, lx, ly, lz, false, here, o);
-    const TileLayout& l = direction.layout;
+    const Layout& l = direction.layout;
     const std::int64_t at = l.site(t, s3);
     double form = 0;
     GF_UNROLL
     for (int a = 0; a < D; ++a) {
-      const std::int64_t i = at + a * TileLayout::width;
+      const std::int64_t i = at + a * Layout::width;
       x[i] += alpha * direction.p_old[i];
       p[i] = here[a];
       mp[i] = o[a];
@@ -211,18 +211,19 @@ struct CgApply {
     const std::int64_t at = direction.layout.site(t, s3);
     GF_UNROLL
     for (int a = 0; a < D; ++a)
-      p[at + a * TileLayout::width] = v[a];
+      p[at + a * Layout::width] = v[a];
   }
 };
 
 // r -= alpha (M p - mean) (mean: each colour's lattice mean of M p, so that P M p is
 // subtracted); sums[0] = |r|^2.
+template <class Layout>
 struct CgResidual {
   const double* mp;
   double* r; // without its halo
   double alpha;
   double mean[8]; // N^2 - 1 <= 8
-  TileLayout layout;
+  Layout layout;
   GF_HD void operator()(std::int64_t t, std::int64_t s3, double* sums) const {
     const std::int64_t at = layout.site(t, s3);
     double rr = 0;
@@ -230,7 +231,7 @@ struct CgResidual {
     GF_UNROLL
     for (int c = 0; c < 8; ++c) {
       if (c >= layout.count) break;
-      const std::int64_t i = at + c * TileLayout::width;
+      const std::int64_t i = at + c * Layout::width;
       r[i] -= alpha * (mp[i] - mean[c]);
       rr += r[i] * r[i];
     }
@@ -239,30 +240,32 @@ struct CgResidual {
 };
 
 // sums[0] = sum_c a^c b^c at site s.
+template <class Layout>
 struct SiteDot {
   const double* a;
   const double* b;
-  TileLayout layout;
+  Layout layout;
   GF_HD void operator()(std::int64_t t, std::int64_t s3, double* sums) const {
     const std::int64_t at = layout.site(t, s3);
     double acc = 0;
     for (int c = 0; c < layout.count; ++c)
-      acc += a[at + c * TileLayout::width] * b[at + c * TileLayout::width];
+      acc += a[at + c * Layout::width] * b[at + c * Layout::width];
     sums[0] = acc;
   }
 };
 
 // The start from x = 0: r = b (r without its halo).
+template <class Layout>
 struct CgStart {
   const double* b;
   double *x, *r;
-  TileLayout layout;
+  Layout layout;
   std::int64_t v3;
   GF_HD void operator()(std::int64_t s) const {
     const std::int64_t t = s / v3, s3 = s - t * v3;
     const std::int64_t at = layout.site(t, s3);
     for (int c = 0; c < layout.count; ++c) {
-      const std::int64_t i = at + c * TileLayout::width;
+      const std::int64_t i = at + c * Layout::width;
       x[i] = 0;
       r[i] = b[i];
     }
@@ -276,17 +279,18 @@ struct Zero {
 };
 
 // x += alpha p at site s (p without its halo).
+template <class Layout>
 struct AddScaled {
   const double* p;
   double* x;
   double alpha;
-  TileLayout layout;
+  Layout layout;
   std::int64_t v3;
   GF_HD void operator()(std::int64_t s) const {
     const std::int64_t t = s / v3, s3 = s - t * v3;
     const std::int64_t at = layout.site(t, s3);
     for (int c = 0; c < layout.count; ++c)
-      x[at + c * TileLayout::width] += alpha * p[at + c * TileLayout::width];
+      x[at + c * Layout::width] += alpha * p[at + c * Layout::width];
   }
 };
 
