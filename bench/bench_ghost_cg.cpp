@@ -5,10 +5,11 @@
 // triad on arrays as large as the link field, on the GPU stream_bandwidth_gbs (an in-place read
 // and write). Prints every repetition's milliseconds, the minima, the bytes per site of one
 // iteration (ghost_cg_bytes_per_site, docs/measurements.md) and the bandwidth and fraction of
-// the streaming rate they give at the minimum. On the CPU also the time of one application of
-// the host operator (FaddeevPopov::apply, Lanczos's) and the process's CPU time per CG
-// iteration (with one thread: the time on the core, which other programs sharing it do not
-// inflate). On a machine that others use, quote the minima.
+// the streaming rate they give at the minimum. The iterations are timed without each solve's
+// start (time_ghost_cg: the source's copy to the backend is not an iteration's work). On the
+// CPU also the time of one application of the host operator (FaddeevPopov::apply, Lanczos's)
+// and the process's CPU time per CG iteration (with one thread: the time on the core, which
+// other programs sharing it do not inflate). On a machine that others use, quote the minima.
 // Usage: bench_ghost_cg L nc iterations reps [cpu|cuda]
 #include "../tests/test_fields.h"
 #include "measure/faddeev_popov.h"

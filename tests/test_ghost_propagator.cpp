@@ -5,10 +5,10 @@
 // symmetry, constants as zero modes and positivity on Landau-fixed fields (and their failure on
 // unfixed ones); invariance of G and of the lowest eigenvalue under a global gauge rotation; the
 // momenta of every cut with G = 1/p^2 at each on the unit field; the symmetric part H of M,
-// symmetric on any field; the sample field's lowest eigenvalue at every Lanczos tolerance, never
-// below it; the tridiagonal eigenpair of the Lanczos iteration; refused momenta and limits. Suite
-// GhostRanks runs under mpirun too (tests/meson.build): each rank's slab against the whole lattice,
-// bitwise.
+// symmetric on any field; the CG on slices of partial chunks, the GPU's tiles; the sample field's
+// lowest eigenvalue at every Lanczos tolerance, never below it; the tridiagonal eigenpair of the
+// Lanczos iteration; refused momenta and limits. Suite GhostRanks runs under mpirun too
+// (tests/meson.build): each rank's slab against the whole lattice, bitwise.
 #include "comm/decomposition.h"
 #include "core/error.h"
 #include "fixed_fields.h"
@@ -18,6 +18,7 @@
 #include "measure/adjoint.h"
 #include "measure/faddeev_popov.h"
 #include "measure/ghost_propagator.h"
+#include "measure/ghost_tiles.h"
 #include "measure/tridiagonal.h"
 #include "test_fields.h"
 #include <algorithm>
@@ -321,6 +322,50 @@ TEST(GhostPropagator, UnitFieldIsOneOverMomentumSquared) {
   }
 }
 
+// The CG's sum chunks of 128 sites of a slice (chunk_sums.h) where a slice is not a whole number
+// of chunks (9 x 6 x 5 = 270 sites), and a tile layout of 32 sites (ghost_tiles.h, the GPU's)
+// where it is not a whole number of tiles, on one thread (4 slices) and on several (16): on
+// the unit field M = -Laplacian, so a sum of three plane waves of different p^2 (in x, z and t,
+// in different colours) is solved in three iterations by x = sum_k b_k / p_k^2.
+TEST(GhostPropagator, ConjugateGradientOnPartialTilesAndChunks) {
+  const TileLayout<32> l = TileLayout<32>::of(270, 8);
+  EXPECT_EQ(l.tiles, 9);
+  EXPECT_EQ(l.at(1, 269, 7), ((9 + 8) * 8 + 7) * 32 + 13);
+  std::vector<double> natural(2 * 270 * 8), tiled(2 * l.slice(), -1.0), back(natural.size());
+  for (std::size_t i = 0; i < natural.size(); ++i)
+    natural[i] = static_cast<double>(i);
+  tile(natural.data(), l, 2, 270, tiled.data());
+  untile(tiled.data(), l, 2, 270, back.data());
+  EXPECT_EQ(back, natural);
+  EXPECT_EQ(tiled[l.at(1, 33, 2)], natural[(270 + 33) * 8 + 2]);
+  for (int nt : {4, 16})
+    for (int nc : {2, 3}) {
+      const int L[4] = {9, 6, 5, nt};
+      const HostField u = testing::unit_field(L, nc);
+      const FaddeevPopov m(u, World::alone());
+      const int d = m.components();
+      const Momentum n[3] = {{1, 0, 0, 0}, {0, 0, 2, 0}, {0, 0, 0, 1}};
+      std::vector<double> b(m.size(), 0.0), expected(m.size(), 0.0), x;
+      for (std::int64_t s = 0; s < u.local_sites(); ++s)
+        for (int k = 0; k < 3; ++k) {
+          double phase = 0;
+          for (int mu = 0; mu < 4; ++mu)
+            phase += 2 * pi * n[k][mu] * u.coords(s).x[mu] / L[mu];
+          const std::size_t i = static_cast<std::size_t>(s * d + k % d);
+          b[i] += std::cos(phase);
+          expected[i] += std::cos(phase) / lattice_momentum_squared(L, n[k]);
+        }
+      const SolveResult r = conjugate_gradient(m, b, x, 1e-12, 10);
+      EXPECT_TRUE(r.converged) << "SU(" << nc << ") nt " << nt;
+      EXPECT_EQ(r.iterations, 3) << "SU(" << nc << ") nt " << nt;
+      ASSERT_EQ(x.size(), expected.size());
+      double worst = 0;
+      for (std::size_t i = 0; i < x.size(); ++i)
+        worst = std::max(worst, std::abs(x[i] - expected[i]));
+      EXPECT_LT(worst, 1e-10) << "SU(" << nc << ") nt " << nt;
+    }
+}
+
 // The momenta of each cut (momentum_cut.h) on 4^3 x 8, where n_t = +-2 counts as n_mu = +-1
 // in space, and G(p) = 1/p^2 on the unit field at every one of them.
 TEST(GhostPropagator, EveryCutsMomentaOnTheUnitField) {
@@ -356,9 +401,11 @@ TEST(GhostPropagator, EveryCutsMomentaOnTheUnitField) {
       EXPECT_TRUE(!inside || has(minus)) << gaugefix::to_string(c.cut.kind);
     }
     for (const Momentum& n : c.in)
-      EXPECT_TRUE(has(n)) << gaugefix::to_string(c.cut.kind) << " lacks " << n[0] << n[1] << n[2] << n[3];
+      EXPECT_TRUE(has(n)) << gaugefix::to_string(c.cut.kind) << " lacks " << n[0] << n[1] << n[2]
+                          << n[3];
     for (const Momentum& n : c.out)
-      EXPECT_FALSE(has(n)) << gaugefix::to_string(c.cut.kind) << " has " << n[0] << n[1] << n[2] << n[3];
+      EXPECT_FALSE(has(n)) << gaugefix::to_string(c.cut.kind) << " has " << n[0] << n[1] << n[2]
+                           << n[3];
     for (const GhostPoint& p : ghost_propagator(m, momenta, 1e-12, 200)) {
       EXPECT_TRUE(p.converged);
       EXPECT_NEAR(p.propagator * p.p2, 1.0, 1e-10)

@@ -1,5 +1,6 @@
 // The ghost propagator's conjugate gradient on the GPU (measure/ghost_cg.h, Backend::cuda)
-// against the CPU, which runs the same site functors: G(p) = 1/p^2 on the unit field; on Landau
+// against the CPU, which runs the same site functors: G(p) = 1/p^2 on the unit field (also where
+// a slice is not a whole number of the GPU layout's tiles and sum chunks); on Landau
 // copies (a random gauge transform fixed to Landau gauge by FACG) of the unit field (on this
 // lattice FACG finds the unit field again, up to a global rotation: one iteration per solve) and
 // of a smooth random field (130 to 240 iterations per solve), G(p) to 1e-12 relative and each
@@ -24,18 +25,23 @@ const int lattice[4] = {6, 4, 4, 8};
 
 TEST(GhostCgOnGpu, UnitFieldIsOneOverMomentumSquared) {
   if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
-  for (int nc : {2, 3}) {
-    const HostField u = testing::unit_field(lattice, nc);
-    const FaddeevPopov m(u, World::alone());
-    const std::vector<Momentum> momenta = {{1, 0, 0, 0}, {0, 0, 0, 1}, {1, 2, -1, 3}, {0, 0, 0, 4}};
-    const std::vector<GhostPoint> g = ghost_propagator(m, momenta, 1e-13, 200, Backend::cuda);
-    ASSERT_EQ(g.size(), momenta.size());
-    for (const GhostPoint& p : g) {
-      EXPECT_NEAR(p.propagator, 1 / p.p2, 1e-12 / p.p2)
-          << "SU(" << nc << ") n = " << p.n[0] << p.n[1] << p.n[2] << p.n[3];
-      EXPECT_TRUE(p.converged);
+  // 9 x 6 x 5: slices of partial tiles (32 sites) and sum chunks (128 sites)
+  const int partial[4] = {9, 6, 5, 8};
+  for (const int* l : {lattice, partial})
+    for (int nc : {2, 3}) {
+      const HostField u = testing::unit_field(l, nc);
+      const FaddeevPopov m(u, World::alone());
+      const std::vector<Momentum> momenta = {
+          {1, 0, 0, 0}, {0, 0, 0, 1}, {1, 2, -1, 3}, {0, 0, 0, 4}};
+      const std::vector<GhostPoint> g = ghost_propagator(m, momenta, 1e-13, 200, Backend::cuda);
+      ASSERT_EQ(g.size(), momenta.size());
+      for (const GhostPoint& p : g) {
+        EXPECT_NEAR(p.propagator, 1 / p.p2, 1e-12 / p.p2)
+            << "SU(" << nc << ") L = " << l[0] << l[1] << l[2] << l[3] << " n = " << p.n[0]
+            << p.n[1] << p.n[2] << p.n[3];
+        EXPECT_TRUE(p.converged);
+      }
     }
-  }
 }
 
 TEST(GhostCgOnGpu, LandauCopiesMatchTheCpu) {

@@ -19,9 +19,9 @@
 // 4 sin^2(pi n_mu / L_mu) on the plane wave of momentum n.
 // Vectors: std::vector<double> of size() reals, index (local site) * (N^2 - 1) + a, local
 // sites in natural order (host_field.h). Inner product <v|w> = sum_x sum_a v^a w^a.
-// apply() runs the site functor FaddeevPopovApply (ghost_functors.h) that the conjugate
-// gradient runs on the CPU and the GPU (ghost_cg.h); its sums are stored per site and summed
-// per time slice in site order.
+// apply() runs the site functor FaddeevPopovApply (ghost_functors.h), whose site operator
+// (faddeev_popov_at) the conjugate gradient runs on the CPU and the GPU (ghost_cg.h, on its own
+// layout); its sums are stored per site and summed per time slice in site order.
 // Several ranks: the operator fetches the temporal links of the slice before the slab once,
 // apply() the neighbouring slices of its input (slab_exchange.h); dot products and apply()'s
 // sums are formed per time slice and added in slice order (slab_sums.h), so every result is

@@ -1,23 +1,26 @@
 // ghost_cg.h: the ghost propagator's conjugate gradient (ghost_propagator.h's contract) run
-// through parallel_for on a backend Exec (HostExec, or CudaExec in the CUDA build), with the
-// site functors of ghost_functors.h: the CPU and a GPU run the same source.
+// through parallel_for and chunk_sums (chunk_sums.h) on a backend Exec (HostExec, or CudaExec in
+// the CUDA build), with the site functors of ghost_functors.h: the CPU and a GPU run the same
+// source.
 //
-// GhostCg<Exec> copies the operator's links into backend memory once (natural order, and the
-// temporal links of the slice before the slab) and keeps the CG's vectors there: b, x, r,
-// M p, p with one time slice more on each side (its halo) and the per-site sums. Each
-// iteration exchanges p's boundary slices (one rank: two slice copies on the backend; several
-// ranks: through host memory and exchange_boundary_slices), applies M, reduces <p|M p> and the
-// colour sums of p and M p per time slice, updates x and r with <r|r> per time slice, and sets
-// the next p. The per-slice sums of every rank are added in global slice order
+// GhostCg<Exec> copies the operator's links into backend memory once and keeps the CG's vectors
+// there, all in the tiled layout of ghost_tiles.h (coalesced on a GPU, natural order on the CPU):
+// b, x, M p, and r and two search directions with one time slice more on each side (their halos).
+// An iteration is two passes: it exchanges r's boundary slices (one rank: two slice copies on the
+// backend; several ranks: through host memory and exchange_boundary_slices), then CgApply forms p =
+// r + beta p_old (at each site and its neighbours), M p, x += alpha_old p_old and the chunk sums of
+// <p|M p> and of the colour sums of p and M p; CgResidual updates r with the chunk sums of <r|r>.
+// The last step's alpha p goes into x after the last iteration. A slice's chunk sums are added by
+// reduce_segments, the per-slice sums of every rank in global slice order
 // (World::gather_concat), so that every rank gets bitwise the one rank's numbers; the CPU and
-// the GPU sum a slice in different orders and agree to rounding. On the CPU, a rank with fewer
+// the GPU sum a chunk in different orders and agree to rounding. On the CPU, a rank with fewer
 // than min_parallel_sites sites (slab_sums.h) runs the passes on one thread, in the same order.
-// Bytes one iteration moves per site (8-byte reals, d = N^2 - 1, K = 1 + 2 d): M reads 4
-// links (64 N^2) and p (8 d) and writes M p (8 d) and its K sums (8 K), which the reduction
-// reads again (8 K); the update reads x, p, r, M p and writes x, r and |r|^2 (48 d + 8), its
-// reduction reads 8; the new p reads r and p and writes p (24 d). SU(3): 576 + 128 + 272 +
-// 392 + 8 + 192 = 1568 bytes; SU(2): 256 + 48 + 112 + 152 + 8 + 72 = 648 bytes
-// (ghost_cg_bytes_per_site). The neighbours' links and vectors are taken to come from cache.
+// Bytes one iteration moves per site (8-byte reals, d = N^2 - 1): CgApply reads 4 links
+// (64 N^2), r and p_old (16 d) and x (8 d) and writes x, p and M p (24 d); CgResidual reads M p
+// and r and writes r (24 d): 64 N^2 + 72 d, SU(3) 576 + 576 = 1152 bytes, SU(2) 256 + 216 =
+// 472 bytes (ghost_cg_bytes_per_site). The neighbours' links and vectors are taken to come from
+// cache, and the chunk sums (2 K reals per sum_chunk = 128 sites, K = 1 + 2 d, and 2 per
+// chunk for |r|^2: about two bytes a site) and r's halo exchange are left out.
 //
 // ghost_points<Exec> is ghost_propagator's loop over momenta and sources (the sources are built
 // and projected on the host, as FaddeevPopov's vectors) on this solver; time_ghost_cg times
@@ -25,24 +28,27 @@
 #pragma once
 #include "backend/host_exec.h"
 #include "core/error.h"
+#include "measure/chunk_sums.h"
 #include "measure/faddeev_popov.h"
 #include "measure/ghost_functors.h"
 #include "measure/ghost_propagator.h"
+#include "measure/ghost_tiles.h"
 #include "measure/slab_exchange.h"
 #include "measure/slab_sums.h"
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gf {
 
 constexpr double ghost_cg_bytes_per_site(int nc) {
-  const int d = nc * nc - 1, terms = 1 + 2 * d;
-  return 64.0 * nc * nc + 16.0 * d + 16.0 * terms + (48.0 * d + 8) + 8 + 24.0 * d;
+  const int d = nc * nc - 1;
+  return 64.0 * nc * nc + 72.0 * d;
 }
-static_assert(ghost_cg_bytes_per_site(3) == 1568 && ghost_cg_bytes_per_site(2) == 648);
+static_assert(ghost_cg_bytes_per_site(3) == 1152 && ghost_cg_bytes_per_site(2) == 472);
 
 // The CUDA build's instances (ghost_cg_cuda.cu), on the GPU of this rank's node rank:
 // ghost_points<CudaExec> and time_ghost_cg<CudaExec>.
@@ -54,90 +60,111 @@ std::vector<double> time_ghost_cg_cuda(const FaddeevPopov& m, const std::vector<
 
 template <class Exec>
 class GhostCg {
+  using Layout = TileLayoutOf<Exec>;
+
 public:
   explicit GhostCg(const FaddeevPopov& m)
       : m_(m), d_(m.components()), v3_(m.geometry().v3), nt_(m.geometry().nt), sites_(v3_ * nt_),
-        links_(static_cast<std::int64_t>(m.links().data.size())),
-        time_before_(v3_ * m.nc() * m.nc()), b_(sites_ * d_), x_(sites_ * d_), r_(sites_ * d_),
-        mp_(sites_ * d_), p_((sites_ + 2 * v3_) * d_), sums_(sites_ * (1 + 2 * d_)) {
-    const HostField& u = m.links();
-    links_.upload(u.data.data());
-    time_before_.upload(m.time_links_before().data());
+        vl_(Layout::of(v3_, d_)), ll_(Layout::of(v3_, 4 * m.nc() * m.nc())),
+        bl_(Layout::of(v3_, m.nc() * m.nc())), links_(nt_ * ll_.slice()), time_before_(bl_.slice()),
+        b_(nt_ * vl_.slice()), x_(nt_ * vl_.slice()), mp_(nt_ * vl_.slice()),
+        r_((nt_ + 2) * vl_.slice()), p_((nt_ + 2) * vl_.slice()), p_old_((nt_ + 2) * vl_.slice()),
+        partial_((1 + 2 * d_) * nt_ * sum_chunks(v3_)) {
+    std::vector<Complex<double>> tiled(static_cast<std::size_t>(links_.size()));
+    tile(m.links().data.data(), ll_, nt_, v3_, tiled.data());
+    links_.upload(tiled.data());
+    tiled.resize(static_cast<std::size_t>(time_before_.size()));
+    tile(m.time_links_before().data(), bl_, 1, v3_, tiled.data());
+    time_before_.upload(tiled.data());
   }
 
   // Solves P M P x = b from x = 0 (b: this rank's part, orthogonal to the constants).
   SolveResult solve(const std::vector<double>& b, double tolerance, int max_iterations) {
+    start(b);
+    return iterate(tolerance, max_iterations);
+  }
+
+  // solve in two parts: start loads b and sets x = 0, r = b; iterate (once after each start)
+  // runs the iterations.
+  void start(const std::vector<double>& b) {
     if (static_cast<std::int64_t>(b.size()) != sites_ * d_)
       throw Error("conjugate gradient: a source of " + std::to_string(b.size()) + " reals, not " +
                   std::to_string(sites_ * d_));
-    b_.upload(b.data());
-    for_sites(CgStart{b_.data(), x_.data(), r_.data(), own_p(), d_});
-    const double bb = dot(b_.data(), b_.data());
+    staging_.resize(static_cast<std::size_t>(b_.size()));
+    tile(b.data(), vl_, nt_, v3_, staging_.data());
+    b_.upload(staging_.data());
+    for_sites(CgStart<Layout>{b_.data(), x_.data(), own(r_), vl_, v3_});
+    parallel_for(Exec{}, p_old_.size(), Zero{p_old_.data()}); // beta p_old = 0 at the start
+    bb_ = dot(b_.data(), b_.data());
+  }
+
+  SolveResult iterate(double tolerance, int max_iterations) {
     SolveResult res;
-    if (bb == 0) {
+    if (bb_ == 0) {
       res.converged = true;
       return res;
     }
-    double rr = bb;
+    const double bb = bb_;
+    double rr = bb, alpha = 0, beta = 0;
     while (res.iterations < max_iterations) {
-      CgStep step{own_p(), mp_.data(), x_.data(), r_.data(), sums_.data(), 0.0, {}, d_};
-      const double pap = apply_p(step.mean); // <p|P M p>
+      CgResidual<Layout> step{mp_.data(), own(r_), 0.0, {}, vl_};
+      const double pap = apply(alpha, beta, step.mean); // <p|P M p>
       if (!(pap > 0))
         throw Error("conjugate gradient: <p|M p> = " + std::to_string(pap) + " at iteration " +
                     std::to_string(res.iterations + 1) +
                     ": the Faddeev-Popov operator is not positive (is the field in Landau "
                     "gauge, in the first Gribov region?)");
-      step.alpha = rr / pap;
-      for_sites(step);
+      alpha = step.alpha = rr / pap;
+      chunk_sums<1>(Exec{}, nt_, v3_, step, partial_.data());
       const double rr_next = totals(1)[0];
+      std::swap(p_, p_old_); // p_old: this iteration's p, whose alpha p x still lacks
       ++res.iterations;
       res.residual = std::sqrt(rr_next / bb);
       if (res.residual <= tolerance) {
         res.converged = true;
         break;
       }
-      for_sites(CgDirection{r_.data(), own_p(), rr_next / rr, d_});
+      beta = rr_next / rr;
       rr = rr_next;
     }
+    for_sites(AddScaled<Layout>{own(p_old_), x_.data(), alpha, vl_, v3_});
     return res;
   }
 
   // <b|x> of the last solve.
   double source_dot_solution() { return dot(b_.data(), x_.data()); }
-  void solution(std::vector<double>& x) const {
+  void solution(std::vector<double>& x) {
+    staging_.resize(static_cast<std::size_t>(x_.size()));
+    x_.download(staging_.data());
     x.resize(static_cast<std::size_t>(sites_ * d_));
-    x_.download(x.data());
+    untile(staging_.data(), vl_, nt_, v3_, x.data());
   }
 
 private:
-  double* own_p() { return p_.data() + v3_ * d_; }
+  // the slab's first number of a vector with halo slices
+  double* own(Buffer<Exec, double>& v) { return v.data() + vl_.slice(); }
 
-  // Whether passes run on one CPU thread: on the CPU below min_parallel_sites (slab_sums.h),
-  // where starting a parallel region costs more than the pass.
-  bool serial() const { return !Exec::device_memory && sites_ < min_parallel_sites; }
   template <class F>
   void for_sites(const F& f) {
-    if (serial()) {
-      for (std::int64_t s = 0; s < sites_; ++s)
+    if (!Exec::device_memory && sites_ < min_parallel_sites) {
+      for (std::int64_t s = 0; s < sites_; ++s) // one thread, as chunk_sums there
         f(s);
     } else {
       parallel_for(Exec{}, sites_, f);
     }
   }
 
-  // M p into mp_; returns <p|P M p> and each colour's lattice mean of M p in mean.
-  double apply_p(double* mean) {
-    exchange_p_halo();
-    const Geometry& g = m_.geometry();
+  // p = r + beta p_old, M p, x += alpha p_old; returns <p|P M p> and each colour's lattice mean
+  // of M p in mean.
+  double apply(double alpha, double beta, double* mean) {
+    exchange_r_halo();
     std::vector<double> t;
     if (m_.nc() == 2) {
-      launch_apply<2>(g);
-      t = totals(FaddeevPopovApply<2>::terms);
+      t = launch_apply<2>(alpha, beta);
     } else {
-      launch_apply<3>(g);
-      t = totals(FaddeevPopovApply<3>::terms);
+      t = launch_apply<3>(alpha, beta);
     }
-    const double volume = static_cast<double>(g.global_volume());
+    const double volume = static_cast<double>(m_.geometry().global_volume());
     double form = t[0];
     for (int a = 0; a < d_; ++a) {
       mean[a] = t[1 + d_ + a] / volume;
@@ -147,31 +174,43 @@ private:
   }
 
   template <int N>
-  void launch_apply(const Geometry& g) {
-    for_sites(FaddeevPopovApply<N>{links_.data(), time_before_.data(), own_p(), mp_.data(),
-                                   sums_.data(), sites_, v3_, g.L[0], g.L[1], g.L[2], false});
+  std::vector<double> launch_apply(double alpha, double beta) {
+    const Geometry& g = m_.geometry();
+    const CgApply<N, Layout> f{{links_.data(), time_before_.data(), ll_, bl_},
+                               {own(r_), own(p_old_), beta, vl_},
+                               own(p_),
+                               x_.data(),
+                               mp_.data(),
+                               alpha,
+                               nt_,
+                               g.L[0],
+                               g.L[1],
+                               g.L[2]};
+    chunk_sums<CgApply<N, Layout>::terms>(Exec{}, nt_, v3_, f, partial_.data());
+    return totals(CgApply<N, Layout>::terms);
   }
 
   double dot(const double* a, const double* b) {
-    for_sites(SiteDot{a, b, sums_.data(), d_});
+    chunk_sums<1>(Exec{}, nt_, v3_, SiteDot<Layout>{a, b, vl_}, partial_.data());
     return totals(1)[0];
   }
 
-  // The lattice totals of the first `terms` per-site sums: each slice summed by
+  // The lattice totals of the first `terms` chunk sums: each slice's chunks added by
   // reduce_segments, the slices of every rank added in global slice order.
   std::vector<double> totals(int terms) {
-    // term k of slice t is the segment k nt + t of v3 values
+    // term k of slice t is the segment k nt + t of `chunks` values
+    const std::int64_t chunks = sum_chunks(v3_);
     std::vector<double> by_term(static_cast<std::size_t>(terms * nt_)), by_slice(by_term.size());
     const int segments = static_cast<int>(terms * nt_);
-    if (serial()) {
+    if (!Exec::device_memory && sites_ < min_parallel_sites) {
       for (int k = 0; k < segments; ++k) { // in index order, as reduce_segments on the CPU
         double acc = 0;
-        for (std::int64_t i = 0; i < v3_; ++i)
-          acc += sums_.data()[k * v3_ + i];
+        for (std::int64_t i = 0; i < chunks; ++i)
+          acc += partial_.data()[k * chunks + i];
         by_term[k] = acc;
       }
     } else {
-      reduce_segments(Exec{}, sums_.data(), segments, v3_, by_term.data());
+      reduce_segments(Exec{}, partial_.data(), segments, chunks, by_term.data());
     }
     for (std::int64_t t = 0; t < nt_; ++t)
       for (int k = 0; k < terms; ++k)
@@ -183,14 +222,14 @@ private:
     return total;
   }
 
-  // p's slices before and after the slab: the neighbouring ranks' boundary slices, or on one
+  // r's slices before and after the slab: the neighbouring ranks' boundary slices, or on one
   // rank the slab's own last and first slice.
-  void exchange_p_halo() {
-    const std::int64_t slice = v3_ * d_;
-    double* p = p_.data();
+  void exchange_r_halo() {
+    const std::int64_t slice = vl_.slice();
+    double* r = r_.data();
     if (m_.world().size() == 1) {
-      copy_buffer(Exec{}, p, p + nt_ * slice, slice);
-      copy_buffer(Exec{}, p + (nt_ + 1) * slice, p + slice, slice);
+      copy_buffer(Exec{}, r, r + nt_ * slice, slice);
+      copy_buffer(Exec{}, r + (nt_ + 1) * slice, r + slice, slice);
       return;
     }
     const std::size_t bytes = static_cast<std::size_t>(slice) * sizeof(double);
@@ -199,37 +238,43 @@ private:
     before_.resize(slice);
     after_.resize(slice);
     synchronize(Exec{});
-    copy_async(queue_, first_.data(), p + slice, bytes);
-    copy_async(queue_, last_.data(), p + nt_ * slice, bytes);
+    copy_async(queue_, first_.data(), r + slice, bytes);
+    copy_async(queue_, last_.data(), r + nt_ * slice, bytes);
     queue_.synchronize();
     exchange_boundary_slices(m_.world(), first_.data(), last_.data(), bytes, before_.data(),
                              after_.data());
-    copy_async(queue_, p, before_.data(), bytes);
-    copy_async(queue_, p + (nt_ + 1) * slice, after_.data(), bytes);
+    copy_async(queue_, r, before_.data(), bytes);
+    copy_async(queue_, r + (nt_ + 1) * slice, after_.data(), bytes);
     queue_.synchronize();
   }
 
   const FaddeevPopov& m_;
   int d_;
   std::int64_t v3_, nt_, sites_;
+  Layout vl_, ll_, bl_; // vectors, links, the temporal links of the slice before the slab
   Buffer<Exec, Complex<double>> links_, time_before_;
-  Buffer<Exec, double> b_, x_, r_, mp_, p_, sums_;
+  Buffer<Exec, double> b_, x_, mp_, r_, p_, p_old_, partial_;
   Queue<Exec> queue_;
-  std::vector<double> first_, last_, before_, after_; // host staging of p's halo (ranks > 1)
+  double bb_ = 0;                                     // <b|b> of the last start
+  std::vector<double> staging_;                       // a vector's tiled host copy
+  std::vector<double> first_, last_, before_, after_; // host staging of r's halo (ranks > 1)
 };
 
 // Seconds per CG iteration of `repetitions` solves of b with `iterations` iterations each (the
 // tolerance unreachable), after one warm-up solve: the benchmark's measurement (bench_ghost_cg).
+// Each solve's start (b's copy to the backend, x = 0, r = b, <b|b>) is not timed; the last
+// iteration's x update after the loop is.
 template <class Exec>
 std::vector<double> time_ghost_cg(const FaddeevPopov& m, const std::vector<double>& b,
                                   int iterations, int repetitions) {
   GhostCg<Exec> cg(m);
   cg.solve(b, 1e-300, 2);
-  synchronize(Exec{});
   std::vector<double> seconds;
   for (int k = 0; k < repetitions; ++k) {
+    cg.start(b);
+    synchronize(Exec{});
     const auto t0 = std::chrono::steady_clock::now();
-    const SolveResult r = cg.solve(b, 1e-300, iterations);
+    const SolveResult r = cg.iterate(1e-300, iterations);
     synchronize(Exec{});
     seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() /
                       std::max(1, r.iterations));

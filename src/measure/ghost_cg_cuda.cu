@@ -2,6 +2,7 @@
 // GhostCg<CudaExec>) and its timing, on the GPU of this rank's node rank.
 #include "backend/cuda_exec.cuh"
 #include "fix/engine_instances.h"
+#include "measure/chunk_sums_cuda.cuh"
 #include "measure/ghost_cg.h"
 
 namespace gf {

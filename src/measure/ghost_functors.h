@@ -1,25 +1,118 @@
-// ghost_functors.h: the site functors of the ghost propagator's conjugate gradient (ghost_cg.h),
-// one site per item, the same source on the CPU (HostExec) and a CUDA GPU (CudaExec).
+// ghost_functors.h: the site functors of the Faddeev-Popov operator and of the ghost
+// propagator's conjugate gradient (ghost_cg.h), the same source on the CPU (HostExec) and a CUDA
+// GPU (CudaExec).
 //
-// Arrays (backend memory): vectors of d = N^2 - 1 reals per site, index site * d + a, the
-// rank's sites in natural order (as FaddeevPopov's vectors); the input of FpApply is such a
-// vector with one more time slice before and after the slab (the neighbouring ranks' slices,
-// or on one rank the periodic images), `w` pointing at the slab's first site so that
-// w + (s -+ v3) d reaches them; links: the HostField's natural-order matrices, (site * 4 + mu)
-// N^2 complex numbers, and the temporal links of the slice before the slab (v3 N^2). Per-site
-// sums: `terms` arrays of `sites` doubles, term k of site s at k * sites + s, summed per time
-// slice by reduce_segments (a fixed order on each backend).
+// faddeev_popov_at is M w (faddeev_popov.h) at site (t, s3) of a slab (t the slice, s3 the site
+// inside it), or with `symmetric` H w = M w - (1/4) [w, K - K^dagger] (M's symmetric part),
+// whatever the arrays' layout: links(t, s3, mu) gives U_mu (t = -1: the temporal link of the
+// slice before the slab), w(t, s3, v) writes the input's N^2 - 1 components at (t, s3) to v,
+// t from -1 to nt (the slices before and after the slab: the neighbouring ranks', or on one rank
+// the periodic images).
+//
+// FaddeevPopovApply (the host operator, FaddeevPopov::apply) runs it on natural-order arrays:
+// vectors index site * d + a (d = N^2 - 1), its input `w` with one slice before and after the
+// slab and pointing at the slab's first site; the links (site * 4 + mu) N^2 complex numbers,
+// and the temporal links of the slice before the slab (v3 N^2). Per-site sums: `terms` arrays
+// of `sites` doubles, term k of site s at k * sites + s.
+//
+// The CG's functors run on the tiled layout of ghost_tiles.h and are called per site with a
+// `terms` array that chunk_sums (chunk_sums.h) sums per chunk of a slice. CgApply forms the
+// search direction p = r + beta p_old on the fly at the site and its neighbours (r and p_old
+// with halo slices), writes p at the site (and, at the slab's first and last slice, in p's halo
+// slices, which the threads there read anyway) and M p, adds the previous iteration's
+// alpha p_old to x, and gives <p|M p>, p^a, (M p)^a; CgResidual updates r and gives |r|^2. So an
+// iteration is two passes (ghost_cg.h).
 #pragma once
 #include "core/qualifiers.h"
 #include "math/complex.h"
 #include "math/matrix.h"
 #include "measure/adjoint.h"
+#include "measure/ghost_tiles.h"
 #include <cstdint>
 
 namespace gf {
 
-// out = M w (faddeev_popov.h) at site s, or with `symmetric` H w = M w - (1/4) [w, K - K^dagger]
-// (M's symmetric part); terms: <w|out>, then w^a, then out^a (1 + 2 d).
+template <int N>
+GF_INLINE Matrix<double, N> load_matrix(const Complex<double>* p, std::int64_t stride) {
+  Matrix<double, N> m;
+  GF_UNROLL
+  for (int i = 0; i < N; ++i)
+    GF_UNROLL
+  for (int j = 0; j < N; ++j)
+    m.m[i][j] = p[(i * N + j) * stride];
+  return m;
+}
+
+template <int N, class Links, class Input>
+GF_INLINE void faddeev_popov_at(const Links& links, const Input& w, std::int64_t t, std::int64_t s3,
+                                int lx, int ly, int lz, bool symmetric, double (&here)[N * N - 1],
+                                double (&out)[N * N - 1]) {
+  constexpr int D = N * N - 1;
+  const std::int64_t lxy = std::int64_t(lx) * ly;
+  const std::int64_t x = s3 % lx, y = (s3 / lx) % ly, z = s3 / lxy;
+  const std::int64_t fwd[3] = {x + 1 == lx ? s3 - x : s3 + 1, y + 1 == ly ? s3 - y * lx : s3 + lx,
+                               z + 1 == lz ? s3 - z * lxy : s3 + lxy};
+  const std::int64_t bwd[3] = {x == 0 ? s3 + lx - 1 : s3 - 1, y == 0 ? s3 + (ly - 1) * lx : s3 - lx,
+                               z == 0 ? s3 + (lz - 1) * lxy : s3 - lxy};
+  Matrix<double, N> k = Matrix<double, N>::zero(), hop = Matrix<double, N>::zero(), wn;
+  double v[D];
+  GF_UNROLL
+  for (int mu = 0; mu < 4; ++mu) {
+    const Matrix<double, N> up = links(t, s3, mu);
+    const Matrix<double, N> down = mu < 3 ? links(t, bwd[mu], mu) : links(t - 1, s3, mu);
+    k = k + up + adjoint(down);
+    if (mu < 3)
+      w(t, fwd[mu], v);
+    else
+      w(t + 1, s3, v);
+    to_matrix(v, wn);
+    hop = hop + up * wn;
+    if (mu < 3)
+      w(t, bwd[mu], v);
+    else
+      w(t - 1, s3, v);
+    to_matrix(v, wn);
+    hop = hop + wn * down;
+  }
+  w(t, s3, here);
+  to_matrix(here, wn);
+  algebra_components(wn * k - hop, out);
+  if (symmetric) {
+    // the commutator is Hermitian and traceless: its components are those
+    // algebra_components gives
+    const Matrix<double, N> anti = k - adjoint(k);
+    double c[D];
+    algebra_components(wn * anti - anti * wn, c);
+    GF_UNROLL
+    for (int a = 0; a < D; ++a)
+      out[a] -= 0.25 * c[a];
+  }
+}
+
+// The host operator's natural-order links and input.
+template <int N>
+struct NaturalLinks {
+  const Complex<double>* links;
+  const Complex<double>* time_links_before;
+  std::int64_t v3;
+  GF_INLINE Matrix<double, N> operator()(std::int64_t t, std::int64_t s3, int mu) const {
+    return load_matrix<N>(
+        t < 0 ? time_links_before + s3 * (N * N) : links + ((t * v3 + s3) * 4 + mu) * (N * N), 1);
+  }
+};
+
+template <int N>
+struct NaturalInput {
+  const double* w;
+  std::int64_t v3;
+  GF_INLINE void operator()(std::int64_t t, std::int64_t s3, double* v) const {
+    GF_UNROLL
+    for (int a = 0; a < N * N - 1; ++a)
+      v[a] = w[(t * v3 + s3) * (N * N - 1) + a];
+  }
+};
+
+// out = M w at site s (natural order); terms: <w|out>, then w^a, then out^a (1 + 2 d).
 template <int N>
 struct FaddeevPopovApply {
   static constexpr int D = N * N - 1;
@@ -33,131 +126,171 @@ struct FaddeevPopovApply {
   int lx, ly, lz;
   bool symmetric;
 
-  GF_INLINE static Matrix<double, N> load(const Complex<double>* p) {
-    Matrix<double, N> m;
-    GF_UNROLL
-    for (int i = 0; i < N; ++i)
-      GF_UNROLL
-    for (int j = 0; j < N; ++j)
-      m.m[i][j] = p[i * N + j];
-    return m;
-  }
-  GF_INLINE const Complex<double>* link(std::int64_t s, int mu) const {
-    return links + (s * 4 + mu) * (N * N);
-  }
-
   GF_HD void operator()(std::int64_t s) const {
-    const std::int64_t t = s / v3, s3 = s - t * v3, base = s - s3;
-    const std::int64_t lxy = std::int64_t(lx) * ly;
-    const std::int64_t x = s3 % lx, y = (s3 / lx) % ly, z = s3 / lxy;
-    const std::int64_t fwd[3] = {x + 1 == lx ? s3 - x : s3 + 1, y + 1 == ly ? s3 - y * lx : s3 + lx,
-                                 z + 1 == lz ? s3 - z * lxy : s3 + lxy};
-    const std::int64_t bwd[3] = {x == 0 ? s3 + lx - 1 : s3 - 1,
-                                 y == 0 ? s3 + (ly - 1) * lx : s3 - lx,
-                                 z == 0 ? s3 + (lz - 1) * lxy : s3 - lxy};
-    Matrix<double, N> k = Matrix<double, N>::zero(), hop = Matrix<double, N>::zero(), wn;
-    GF_UNROLL
-    for (int mu = 0; mu < 4; ++mu) {
-      const Matrix<double, N> up = load(link(s, mu));
-      Matrix<double, N> down;
-      const double *w_fwd, *w_bwd;
-      if (mu < 3) {
-        down = load(link(base + bwd[mu], mu));
-        w_fwd = w + (base + fwd[mu]) * D;
-        w_bwd = w + (base + bwd[mu]) * D;
-      } else {
-        down = load(t > 0 ? link(s - v3, mu) : time_links_before + s3 * (N * N));
-        w_fwd = w + (s + v3) * D; // the slice after the slab at t = nt - 1
-        w_bwd = w + (s - v3) * D; // the slice before it at t = 0
-      }
-      k = k + up + adjoint(down);
-      to_matrix(w_fwd, wn);
-      hop = hop + up * wn;
-      to_matrix(w_bwd, wn);
-      hop = hop + wn * down;
-    }
-    to_matrix(w + s * D, wn);
-    double o[D];
-    algebra_components(wn * k - hop, o);
-    if (symmetric) {
-      // the commutator is Hermitian and traceless: its components are those
-      // algebra_components gives
-      const Matrix<double, N> anti = k - adjoint(k);
-      double c[D];
-      algebra_components(wn * anti - anti * wn, c);
-      GF_UNROLL
-      for (int a = 0; a < D; ++a)
-        o[a] -= 0.25 * c[a];
-    }
+    const std::int64_t t = s / v3, s3 = s - t * v3;
+    double here[D], o[D];
+    faddeev_popov_at<N>(NaturalLinks<N>{links, time_links_before, v3}, NaturalInput<N>{w, v3}, t,
+                        s3, lx, ly, lz, symmetric, here, o);
     double form = 0;
     GF_UNROLL
     for (int a = 0; a < D; ++a) {
       out[s * D + a] = o[a];
-      form += w[s * D + a] * o[a];
-      sums[(1 + a) * sites + s] = w[s * D + a];
+      form += here[a] * o[a];
+      sums[(1 + a) * sites + s] = here[a];
       sums[(1 + D + a) * sites + s] = o[a];
     }
     sums[s] = form;
   }
 };
 
-// sums[s] = sum_a a^a b^a at site s.
-struct SiteDot {
-  const double* a;
-  const double* b;
-  double* sums;
-  int d;
-  GF_HD void operator()(std::int64_t s) const {
-    double acc = 0;
-    for (int c = 0; c < d; ++c)
-      acc += a[s * d + c] * b[s * d + c];
-    sums[s] = acc;
+// The CG's tiled links (ghost_tiles.h): `links` with 4 N^2 components, `before` (the temporal
+// links of the slice before the slab) with N^2.
+template <int N, class Layout>
+struct TiledLinks {
+  const Complex<double>* links;
+  const Complex<double>* before;
+  Layout layout, before_layout;
+  GF_INLINE Matrix<double, N> operator()(std::int64_t t, std::int64_t s3, int mu) const {
+    return t < 0 ? load_matrix<N>(before + before_layout.at(0, s3, 0), Layout::width)
+                 : load_matrix<N>(links + layout.at(t, s3, mu * N * N), Layout::width);
   }
 };
 
-// The start from x = 0: r = p = b.
-struct CgStart {
-  const double* b;
-  double *x, *r, *p;
-  int d;
-  GF_HD void operator()(std::int64_t s) const {
-    for (int c = 0; c < d; ++c) {
-      x[s * d + c] = 0;
-      r[s * d + c] = b[s * d + c];
-      p[s * d + c] = b[s * d + c];
+// The search direction r + beta p_old at (t, s3), t from -1 to nt (r, p_old with halo slices).
+template <int N, class Layout>
+struct Direction {
+  const double *r, *p_old;
+  double beta;
+  Layout layout;
+  GF_INLINE void operator()(std::int64_t t, std::int64_t s3, double* v) const {
+    const std::int64_t i = layout.site(t, s3);
+    GF_UNROLL
+    for (int a = 0; a < N * N - 1; ++a)
+      v[a] = r[i + a * Layout::width] + beta * p_old[i + a * Layout::width];
+  }
+};
+
+// p = r + beta p_old, mp = M p, x += alpha p_old at site s = t v3 + s3; terms: <p|M p>, then
+// p^a, then (M p)^a. r, p_old and p have halo slices (pointers at the slab's first slice).
+template <int N, class Layout>
+struct CgApply {
+  static constexpr int D = N * N - 1;
+  static constexpr int terms = 1 + 2 * D;
+  TiledLinks<N, Layout> links;
+  Direction<N, Layout> direction;
+  double *p, *x, *mp;
+  double alpha; // the previous iteration's step
+  std::int64_t nt;
+  int lx, ly, lz;
+
+  GF_HD void operator()(std::int64_t t, std::int64_t s3, double* sums) const {
+    double here[D], o[D];
+    faddeev_popov_at<N>(links, direction, t, s3, lx, ly, lz, false, here, o);
+    const Layout& l = direction.layout;
+    const std::int64_t at = l.site(t, s3);
+    double form = 0;
+    GF_UNROLL
+    for (int a = 0; a < D; ++a) {
+      const std::int64_t i = at + a * Layout::width;
+      x[i] += alpha * direction.p_old[i];
+      p[i] = here[a];
+      mp[i] = o[a];
+      form += here[a] * o[a];
+      sums[1 + a] = here[a];
+      sums[1 + D + a] = o[a];
     }
+    sums[0] = form;
+    // p's halo slices: the values the neighbouring ranks (one rank: this rank) write at home
+    if (t == 0) to_halo(-1, s3);
+    if (t == nt - 1) to_halo(nt, s3);
+  }
+
+  GF_INLINE void to_halo(std::int64_t t, std::int64_t s3) const {
+    double v[D];
+    direction(t, s3, v);
+    const std::int64_t at = direction.layout.site(t, s3);
+    GF_UNROLL
+    for (int a = 0; a < D; ++a)
+      p[at + a * Layout::width] = v[a];
   }
 };
 
-// x += alpha p, r -= alpha (M p - mean) (mean: each colour's lattice mean of M p, so that
-// P M p is subtracted), sums[s] = |r(s)|^2.
-struct CgStep {
-  const double *p, *mp;
-  double *x, *r, *sums;
+// r -= alpha (M p - mean) (mean: each colour's lattice mean of M p, so that P M p is
+// subtracted); sums[0] = |r|^2.
+template <class Layout>
+struct CgResidual {
+  const double* mp;
+  double* r; // without its halo
   double alpha;
   double mean[8]; // N^2 - 1 <= 8
-  int d;
-  GF_HD void operator()(std::int64_t s) const {
+  Layout layout;
+  GF_HD void operator()(std::int64_t t, std::int64_t s3, double* sums) const {
+    const std::int64_t at = layout.site(t, s3);
     double rr = 0;
-    for (int c = 0; c < d; ++c) {
-      const std::int64_t i = s * d + c;
-      x[i] += alpha * p[i];
+    // over all 8, unrolled, so that mean stays in registers on a GPU
+    GF_UNROLL
+    for (int c = 0; c < 8; ++c) {
+      if (c >= layout.count) break;
+      const std::int64_t i = at + c * Layout::width;
       r[i] -= alpha * (mp[i] - mean[c]);
       rr += r[i] * r[i];
     }
-    sums[s] = rr;
+    sums[0] = rr;
   }
 };
 
-// p = r + beta p.
-struct CgDirection {
-  const double* r;
-  double* p;
-  double beta;
-  int d;
+// sums[0] = sum_c a^c b^c at site s.
+template <class Layout>
+struct SiteDot {
+  const double* a;
+  const double* b;
+  Layout layout;
+  GF_HD void operator()(std::int64_t t, std::int64_t s3, double* sums) const {
+    const std::int64_t at = layout.site(t, s3);
+    double acc = 0;
+    for (int c = 0; c < layout.count; ++c)
+      acc += a[at + c * Layout::width] * b[at + c * Layout::width];
+    sums[0] = acc;
+  }
+};
+
+// The start from x = 0: r = b (r without its halo).
+template <class Layout>
+struct CgStart {
+  const double* b;
+  double *x, *r;
+  Layout layout;
+  std::int64_t v3;
   GF_HD void operator()(std::int64_t s) const {
-    for (int c = 0; c < d; ++c)
-      p[s * d + c] = r[s * d + c] + beta * p[s * d + c];
+    const std::int64_t t = s / v3, s3 = s - t * v3;
+    const std::int64_t at = layout.site(t, s3);
+    for (int c = 0; c < layout.count; ++c) {
+      const std::int64_t i = at + c * Layout::width;
+      x[i] = 0;
+      r[i] = b[i];
+    }
+  }
+};
+
+// v[i] = 0 for every number i of an array (its halo and padding included).
+struct Zero {
+  double* v;
+  GF_HD void operator()(std::int64_t i) const { v[i] = 0; }
+};
+
+// x += alpha p at site s (p without its halo).
+template <class Layout>
+struct AddScaled {
+  const double* p;
+  double* x;
+  double alpha;
+  Layout layout;
+  std::int64_t v3;
+  GF_HD void operator()(std::int64_t s) const {
+    const std::int64_t t = s / v3, s3 = s - t * v3;
+    const std::int64_t at = layout.site(t, s3);
+    for (int c = 0; c < layout.count; ++c)
+      x[at + c * Layout::width] += alpha * p[at + c * Layout::width];
   }
 };
 
