@@ -18,6 +18,7 @@
 #ifdef GAUGEFIX_HAVE_CUDA
 #include "backend/stream_bandwidth.h"
 #endif
+#include "bench_timing.h"
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -34,19 +35,6 @@ double cpu_seconds() {
   timespec ts;
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-void print_times(const char* name, const std::vector<double>& ms) {
-  std::printf("%s:", name);
-  for (double m : ms)
-    std::printf(" %.3f", m);
-  std::vector<double> s = ms;
-  std::sort(s.begin(), s.end());
-  std::printf("  (min %.3f, median %.3f ms)\n", s.front(), s[s.size() / 2]);
 }
 
 } // namespace
@@ -137,12 +125,12 @@ int main(int argc, char** argv) {
       }
       triad_ms.push_back(1e3 * seconds_since(t0) / iterations);
     }
-    print_times("M apply (host operator)", apply_ms);
-    print_times("triad", triad_ms);
+    print_times("M apply (host operator)", apply_ms, 3);
+    print_times("triad", triad_ms, 3);
     std::printf("cg iteration, process CPU time (warm-up included): %.3f ms\n", cg_cpu_ms);
     stream_gbs = 3 * 8.0 * static_cast<double>(n) / best(triad_ms) / 1e6;
   }
-  print_times("cg iteration", cg_ms);
+  print_times("cg iteration", cg_ms, 3);
   const double gbs = cg_bytes / best(cg_ms) / 1e6;
   std::printf("bytes per site of a CG iteration %.0f; per iteration %.1f MB\n",
               ghost_cg_bytes_per_site(nc), cg_bytes / 1e6);

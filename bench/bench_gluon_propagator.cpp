@@ -9,6 +9,7 @@
 // ratios of the same run.
 // Usage: bench_gluon_propagator L nc max_n2 reps fix_tolerance
 #include "../tests/test_fields.h"
+#include "bench_timing.h"
 #include "measure/gluon_propagator.h"
 #include <algorithm>
 #include <chrono>
@@ -21,21 +22,6 @@
 using namespace gf;
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-// Prints the times and returns their median.
-double print_times(const char* name, const std::vector<double>& ms) {
-  std::printf("%s:", name);
-  for (double m : ms)
-    std::printf(" %.1f", m);
-  std::vector<double> s = ms;
-  std::sort(s.begin(), s.end());
-  std::printf("  (min %.1f, median %.1f ms)\n", s.front(), s[s.size() / 2]);
-  return s[s.size() / 2];
-}
 
 template <class F>
 std::vector<double> time_each(int reps, F f) {
@@ -98,10 +84,10 @@ int main(int argc, char** argv) {
       time_each(reps, [&] { coulomb_rows = coulomb_gluon_propagator(u, cut).size(); });
   const std::vector<double> landau_step = precondition_times(u, GaugeKind::landau, reps);
   const std::vector<double> coulomb_step = precondition_times(u, GaugeKind::coulomb, reps);
-  const double l_ms = print_times("landau gluon propagator", landau);
-  const double c_ms = print_times("coulomb gluon propagator", coulomb);
-  const double step_ms = print_times("facg preconditioning step, landau", landau_step);
-  const double c_step_ms = print_times("facg preconditioning step, coulomb", coulomb_step);
+  const double l_ms = print_times("landau gluon propagator", landau, 1);
+  const double c_ms = print_times("coulomb gluon propagator", coulomb, 1);
+  const double step_ms = print_times("facg preconditioning step, landau", landau_step, 1);
+  const double c_step_ms = print_times("facg preconditioning step, coulomb", coulomb_step, 1);
   std::printf("rows: landau %zu, coulomb %zu\n", landau_rows, coulomb_rows);
   std::printf("medians in landau preconditioning steps: landau propagator %.2f, coulomb "
               "propagator %.2f (coulomb step %.2f)\n",
