@@ -113,6 +113,13 @@ int main(int argc, char** argv) {
     command_line += (i ? " " : "") + std::string(argv[i]);
   // Errors of the command line and the config file: every rank parses the same ones, so where
   // every rank fails the run ends without MPI_Abort (World::end_if_every_rank_failed).
+  // A check's message names the options; the config file and key are added where the file gave
+  // one of them.
+  const auto with_config_source = [&yaml](std::string message) {
+    if (message.find("config file '") == std::string::npos)
+      message += gf::config_source(*yaml, message);
+    return message;
+  };
   std::string parse_error;
   try {
     check_same_command(world, argc, argv);
@@ -146,9 +153,7 @@ int main(int argc, char** argv) {
       throw gf::Error(e.what() + gf::config_source(*yaml, e.what()));
     }
   } catch (const gf::Error& e) {
-    parse_error = e.what();
-    if (parse_error.find("config file '") == std::string::npos)
-      parse_error += gf::config_source(*yaml, parse_error);
+    parse_error = with_config_source(e.what());
   } catch (const std::exception& e) {
     world.abort_all(std::string("internal error: ") + e.what(), 2);
   }
@@ -186,12 +191,8 @@ int main(int argc, char** argv) {
   } catch (const gf::Error& e) {
     // The stack is unwound here: every file the run had open, HDF5 handles included (owned
     // by objects that close them), is closed before abort_all finalises or aborts MPI.
-    // A check after parsing (two options that contradict each other, a path) names the
-    // options; the config file and key are added where the file gave one of them
-    std::string message = e.what();
-    if (message.find("config file '") == std::string::npos)
-      message += gf::config_source(*yaml, message);
-    world.abort_all(message, 1); // stops every rank, not only this one
+    // a check after parsing: two options that contradict each other, a path
+    world.abort_all(with_config_source(e.what()), 1); // stops every rank, not only this one
   } catch (const std::exception& e) {
     world.abort_all(std::string("internal error: ") + e.what(), 2);
   }
