@@ -99,6 +99,30 @@ void quadratic_form_is_the_hessian() {
   EXPECT_NEAR(second, -0.5 * form, 1e-5 * std::abs(form));
 }
 
+// twice_matrix is bitwise twice to_matrix: the operator's terms are formed from it and halved.
+template <int N>
+void twice_matrix_is_exact() {
+  constexpr int D = N * N - 1;
+  const std::vector<double> w = random_vector(64 * D, 21);
+  for (int s = 0; s < 64; ++s) {
+    Matrix<double, N> once, twice;
+    to_matrix(w.data() + s * D, once);
+    twice_matrix(w.data() + s * D, twice);
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j) {
+        EXPECT_EQ(twice.m[i][j].re, 2 * once.m[i][j].re) << s << " " << i << j;
+        EXPECT_EQ(twice.m[i][j].im, 2 * once.m[i][j].im) << s << " " << i << j;
+      }
+  }
+}
+
+TEST(FaddeevPopov, TwiceMatrixIsBitwiseTwiceTheMatrixSu2) {
+  twice_matrix_is_exact<2>();
+}
+TEST(FaddeevPopov, TwiceMatrixIsBitwiseTwiceTheMatrixSu3) {
+  twice_matrix_is_exact<3>();
+}
+
 TEST(FaddeevPopov, QuadraticFormIsTheHessianOfTheLandauFunctionalSu2) {
   quadratic_form_is_the_hessian<2>();
 }

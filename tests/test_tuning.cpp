@@ -730,6 +730,27 @@ TEST(DefaultParams, RowsOfTheDeviceModelBeforeThoseOfItsArchitecture) {
             "\"variant=site2 block=256 minb=0 carveout=-1 loads=cache\", \"H200\"},");
 }
 
+TEST(DefaultParams, ShippedRowsParseAndTheH200HasItsOwn) {
+  int h200 = 0;
+  for (const DefaultParamsRow& r : default_params_table()) {
+    EXPECT_NO_THROW(parse_launch_params(r.params)) << r.kernel << " " << r.params;
+    h200 += r.model == std::string("H200");
+  }
+  EXPECT_GT(h200, 0);
+  // the H200's own row wins over the row of cc 9.0 that names no model
+  DeviceIdentity device = fake_device();
+  device.name = "NVIDIA H200";
+  TuneKey key = fake_key("sweep.landau.local");
+  key.aux = "prec=single storage=12 group=su3";
+  const DefaultParamsRow* own = nullptr;
+  for (const DefaultParamsRow& r : default_params_table())
+    if (r.model == std::string("H200") && r.kernel == key.kernel &&
+        r.precision == std::string("single") && r.storage == std::string("12"))
+      own = &r;
+  ASSERT_NE(own, nullptr);
+  EXPECT_EQ(default_launch_params(device, key), parse_launch_params(own->params));
+}
+
 // ---------------------------------------------------------------- ranks
 
 // Under mpirun: ranks of even and odd number have different (fake) devices; each rank's

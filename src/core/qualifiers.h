@@ -13,11 +13,14 @@
 #define GF_INLINE inline
 #endif
 
-// Loop unrolling hint for nvcc's device pass (keeps small matrices in registers).
+// Loop unrolling hints for nvcc's device pass: GF_UNROLL keeps small matrices in registers,
+// GF_NO_UNROLL keeps a loop's iterations apart (fewer registers live at once).
 #if defined(__CUDA_ARCH__)
 #define GF_UNROLL _Pragma("unroll")
+#define GF_NO_UNROLL _Pragma("unroll 1")
 #else
 #define GF_UNROLL
+#define GF_NO_UNROLL
 #endif
 
 // A hint to bring the cache line at address `a` (an integer: it may lie past an array's end,

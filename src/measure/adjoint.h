@@ -3,7 +3,10 @@
 //   w = sum_a w^a T^a,  T^a = sigma^a / 2 (SU(2)) or lambda^a / 2 (SU(3), Gell-Mann),
 //   tr(T^a T^b) = delta^ab / 2,  [T^a, T^b] = i f^abc T^c.
 // The components' inner product is sum_a v^a w^a = 2 tr(v w).
-// to_matrix(w, m) builds the matrix of the N^2 - 1 components at w; algebra_components(X, w)
+// to_matrix(w, m) builds the matrix of the N^2 - 1 components at w, twice_matrix(w, m) twice that
+// matrix (bitwise: every entry is a sum of the components times constants, and scaling by 2 is
+// exact; it keeps fewer distinct numbers, the off-diagonal entries being the components
+// themselves); algebra_components(X, w)
 // writes the components of P[X] = traceless part of (X + X^dagger)/2 for any N x N complex X,
 // which are 2 Re tr(T^a X) = Re tr(lambda^a X) (the projection of X onto the algebra).
 #pragma once
@@ -19,6 +22,13 @@ GF_INLINE void to_matrix(const double* w, Matrix<double, 2>& m) {
   m.m[1][1] = {-0.5 * w[2], 0.0};
   m.m[0][1] = {0.5 * w[0], -0.5 * w[1]};
   m.m[1][0] = {0.5 * w[0], 0.5 * w[1]};
+}
+
+GF_INLINE void twice_matrix(const double* w, Matrix<double, 2>& m) {
+  m.m[0][0] = {w[2], 0.0};
+  m.m[1][1] = {-w[2], 0.0};
+  m.m[0][1] = {w[0], -w[1]};
+  m.m[1][0] = {w[0], w[1]};
 }
 
 GF_INLINE void algebra_components(const Matrix<double, 2>& x, double* w) {
@@ -40,6 +50,19 @@ GF_INLINE void to_matrix(const double* w, Matrix<double, 3>& m) {
   m.m[2][0] = {0.5 * w[3], 0.5 * w[4]};
   m.m[1][2] = {0.5 * w[5], -0.5 * w[6]};
   m.m[2][1] = {0.5 * w[5], 0.5 * w[6]};
+}
+
+GF_INLINE void twice_matrix(const double* w, Matrix<double, 3>& m) {
+  const double d8 = inv_sqrt3 * w[7];
+  m.m[0][0] = {w[2] + d8, 0.0};
+  m.m[1][1] = {-w[2] + d8, 0.0};
+  m.m[2][2] = {-2.0 * d8, 0.0};
+  m.m[0][1] = {w[0], -w[1]};
+  m.m[1][0] = {w[0], w[1]};
+  m.m[0][2] = {w[3], -w[4]};
+  m.m[2][0] = {w[3], w[4]};
+  m.m[1][2] = {w[5], -w[6]};
+  m.m[2][1] = {w[5], w[6]};
 }
 
 GF_INLINE void algebra_components(const Matrix<double, 3>& x, double* w) {

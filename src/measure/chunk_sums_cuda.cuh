@@ -2,18 +2,29 @@
 // of sum_chunk threads per chunk, thread i doing the chunk's site i; each term is summed over a
 // warp by shuffles (offsets 16, 8, 4, 2, 1), then over the block's warps in warp order, so the
 // order is fixed by the slab's shape alone.
+// The blocks walk the slab in groups of chunk_slice_group slices, and inside a group chunk by
+// chunk with the slice running fastest: the blocks of slices t - 1, t and t + 1 at the same
+// place of the slice run at about the same time, so that what a site reads of its neighbours
+// in time (their links and vectors) is still in the L2 cache (the ghost CG's operator pass at
+// 48^4, SU(3): 882 bytes a site read from memory instead of 1172, 768 counted). Only the order
+// in which the blocks start changes with it, not the sums.
 #pragma once
 #include "backend/cuda_exec.cuh"
 #include "measure/chunk_sums.h"
 
 namespace gf {
 
+constexpr std::int64_t chunk_slice_group = 8;
+
 template <int K, class F>
 __global__ void __launch_bounds__(sum_chunk)
     chunk_sums_kernel(std::int64_t nt, std::int64_t v3, std::int64_t chunks, F f, double* partial) {
   constexpr int warps = sum_chunk / 32;
   __shared__ double warp_sums[warps][K];
-  const std::int64_t t = blockIdx.x / chunks, k = blockIdx.x - t * chunks;
+  const std::int64_t first = blockIdx.x / (chunk_slice_group * chunks) * chunk_slice_group;
+  const std::int64_t in_group = blockIdx.x - first * chunks;
+  const std::int64_t group = min(chunk_slice_group, nt - first); // slices in this group
+  const std::int64_t t = first + in_group % group, k = in_group / group;
   const std::int64_t s3 = k * sum_chunk + threadIdx.x;
   double terms[K];
   if (s3 < v3) {

@@ -8,6 +8,8 @@
 // slice before the slab), w(t, s3, v) writes the input's N^2 - 1 components at (t, s3) to v,
 // t from -1 to nt (the slices before and after the slab: the neighbouring ranks', or on one rank
 // the periodic images).
+// The CPU and a GPU sum its terms in two orders (faddeev_popov_sums, faddeev_popov_terms: the
+// fewest operations, the fewest registers) and agree to rounding.
 //
 // FaddeevPopovApply (the host operator, FaddeevPopov::apply) runs it on natural-order arrays:
 // vectors index site * d + a (d = N^2 - 1), its input `w` with one slice before and after the
@@ -43,46 +45,117 @@ GF_INLINE Matrix<double, N> load_matrix(const Complex<double>* p, std::int64_t s
   return m;
 }
 
+// The two forms of M w's terms at (t, s3): out = the components of w(x) K - hop, where K =
+// sum_mu U_mu(x) + U_mu(x - mu)^dagger (returned in k) and hop = sum_mu U_mu(x) w(x + mu) +
+// w(x - mu) U_mu(x - mu); `wx` is w(x)'s matrix.
+//
+// The CPU's: K and hop summed over the links, one product with w(x) at the end (the fewest
+// operations: the CPU is bound by arithmetic here).
 template <int N, class Links, class Input>
-GF_INLINE void faddeev_popov_at(const Links& links, const Input& w, std::int64_t t, std::int64_t s3,
-                                int lx, int ly, int lz, bool symmetric, double (&here)[N * N - 1],
-                                double (&out)[N * N - 1]) {
-  constexpr int D = N * N - 1;
+GF_INLINE void faddeev_popov_sums(const Links& links, const Input& w, std::int64_t t,
+                                  std::int64_t s3, int lx, int ly, int lz,
+                                  const Matrix<double, N>& wx, Matrix<double, N>& k,
+                                  double (&out)[N * N - 1]) {
   const std::int64_t lxy = std::int64_t(lx) * ly;
   const std::int64_t x = s3 % lx, y = (s3 / lx) % ly, z = s3 / lxy;
   const std::int64_t fwd[3] = {x + 1 == lx ? s3 - x : s3 + 1, y + 1 == ly ? s3 - y * lx : s3 + lx,
                                z + 1 == lz ? s3 - z * lxy : s3 + lxy};
   const std::int64_t bwd[3] = {x == 0 ? s3 + lx - 1 : s3 - 1, y == 0 ? s3 + (ly - 1) * lx : s3 - lx,
                                z == 0 ? s3 + (lz - 1) * lxy : s3 - lxy};
-  Matrix<double, N> k = Matrix<double, N>::zero(), hop = Matrix<double, N>::zero(), wn;
-  double v[D];
-  GF_UNROLL
+  Matrix<double, N> hop = Matrix<double, N>::zero(), wn;
+  double v[N * N - 1];
+  k = Matrix<double, N>::zero();
   for (int mu = 0; mu < 4; ++mu) {
     const Matrix<double, N> up = links(t, s3, mu);
     const Matrix<double, N> down = mu < 3 ? links(t, bwd[mu], mu) : links(t - 1, s3, mu);
     k = k + up + adjoint(down);
-    if (mu < 3)
-      w(t, fwd[mu], v);
-    else
-      w(t + 1, s3, v);
+    w(mu < 3 ? t : t + 1, mu < 3 ? fwd[mu] : s3, v);
     to_matrix(v, wn);
     hop = hop + up * wn;
-    if (mu < 3)
-      w(t, bwd[mu], v);
-    else
-      w(t - 1, s3, v);
+    w(mu < 3 ? t : t - 1, mu < 3 ? bwd[mu] : s3, v);
     to_matrix(v, wn);
     hop = hop + wn * down;
   }
+  algebra_components(wx * k - hop, out);
+}
+
+// A GPU's: each term's components added to out as it comes, one link and one neighbour live
+// at a time, the loop over the directions kept rolled, and the matrices twice those of the
+// components (twice_matrix: fewer distinct numbers), out halved at the end: the fewest
+// registers (153 a thread for the CG's SU(3) operator pass against 254 with the sums and every
+// link loaded up front, so 12 warps fit per SM instead of 8). k only where `symmetric`.
+template <int N, class Links, class Input>
+GF_INLINE void faddeev_popov_terms(const Links& links, const Input& w, std::int64_t t,
+                                   std::int64_t s3, int lx, int ly, int lz,
+                                   const double (&here)[N * N - 1], bool symmetric,
+                                   Matrix<double, N>& k, double (&out)[N * N - 1]) {
+  constexpr int D = N * N - 1;
+  const int i3 = static_cast<int>(s3), lxy = lx * ly;
+  const int coord[3] = {i3 % lx, (i3 / lx) % ly, i3 / lxy};
+  Matrix<double, N> wx2, wn2;
+  twice_matrix(here, wx2);
+  double v[D], c[D];
+  GF_UNROLL
+  for (int a = 0; a < D; ++a)
+    out[a] = 0;
+  k = Matrix<double, N>::zero();
+  GF_NO_UNROLL
+  for (int mu = 0; mu < 4; ++mu) {
+    // the forward and backward neighbours in direction mu (slice and site)
+    std::int64_t tf = t + 1, tb = t - 1, sf = s3, sb = s3;
+    if (mu < 3) {
+      const int x = mu == 0 ? coord[0] : mu == 1 ? coord[1] : coord[2];
+      const int extent = mu == 0 ? lx : mu == 1 ? ly : lz;
+      const int stride = mu == 0 ? 1 : mu == 1 ? lx : lxy;
+      tf = tb = t;
+      sf = x + 1 == extent ? i3 - x * stride : i3 + stride;
+      sb = x == 0 ? i3 + (extent - 1) * stride : i3 - stride;
+    }
+    {
+      const Matrix<double, N> up = links(t, s3, mu);
+      w(tf, sf, v);
+      twice_matrix(v, wn2);
+      algebra_components(wx2 * up - up * wn2, c);
+      GF_UNROLL
+      for (int a = 0; a < D; ++a)
+        out[a] += c[a];
+      if (symmetric) k = k + up;
+    }
+    {
+      const Matrix<double, N> down = links(tb, sb, mu);
+      w(tb, sb, v);
+      twice_matrix(v, wn2);
+      algebra_components(wx2 * adjoint(down) - wn2 * down, c);
+      GF_UNROLL
+      for (int a = 0; a < D; ++a)
+        out[a] += c[a];
+      if (symmetric) k = k + adjoint(down);
+    }
+  }
+  GF_UNROLL
+  for (int a = 0; a < D; ++a)
+    out[a] *= 0.5;
+}
+
+template <int N, class Links, class Input>
+GF_INLINE void faddeev_popov_at(const Links& links, const Input& w, std::int64_t t, std::int64_t s3,
+                                int lx, int ly, int lz, bool symmetric, double (&here)[N * N - 1],
+                                double (&out)[N * N - 1]) {
+  constexpr int D = N * N - 1;
+  Matrix<double, N> k, wx;
   w(t, s3, here);
-  to_matrix(here, wn);
-  algebra_components(wn * k - hop, out);
+  to_matrix(here, wx);
+#if defined(__CUDA_ARCH__)
+  faddeev_popov_terms<N>(links, w, t, s3, lx, ly, lz, here, symmetric, k, out);
+#else
+  faddeev_popov_sums<N>(links, w, t, s3, lx, ly, lz, wx, k, out);
+#endif
   if (symmetric) {
     // the commutator is Hermitian and traceless: its components are those
     // algebra_components gives
     const Matrix<double, N> anti = k - adjoint(k);
     double c[D];
-    algebra_components(wn * anti - anti * wn, c);
+    algebra_components(wx * anti - anti * wx, c);
     GF_UNROLL
     for (int a = 0; a < D; ++a)
       out[a] -= 0.25 * c[a];
