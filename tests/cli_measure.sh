@@ -204,6 +204,10 @@ ghost)
       d = $6 * $5 - 1; if (d < 0) d = -d; if (d > 1e-10 || $8 > 1e-10) exit 1; n++ } END { exit n != 32 }' ||
     fail "G(p) is not 1/p^2 on the unit field: $(cat "$d/unit.csv")"
   grep -q "measured ghost (32 rows) -> $d/unit.csv" "$d/stdout" || fail "log: $(cat "$d/stdout")"
+  # a progress line per momentum, the last one of 32
+  [ "$(grep -c 'ghost propagator: momentum [0-9]* of 32, n = ' "$d/stdout")" -eq 32 ] &&
+    grep -q 'ghost propagator: momentum 32 of 32, .* 16 solves, ' "$d/stdout" ||
+    fail "progress lines: $(cat "$d/stdout")"
   # --backend cuda: on a GPU the CPU's G(p) to 1e-12 relative; without one (or without CUDA)
   # exit status 1 and a message naming the backend
   if "$g" measure --input "$d/unit.0000" --ghost-propagator "$d/unit_gpu.csv" --ghost-max-n2 2 \

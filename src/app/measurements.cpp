@@ -39,11 +39,19 @@ Table ghost_table(const HostField& field, const MeasureOptions& opt, GaugeKind,
   HostField copy;
   const HostField& u = slab_field(field, copy);
   const FaddeevPopov m(u, world);
+  const auto start = std::chrono::steady_clock::now();
+  const auto progress = [&](const GhostPoint& p, std::size_t done, std::size_t count) {
+    log::info("ghost propagator: momentum {} of {}, n = ({},{},{},{}): G = {:.10g}, {} solves, "
+              "{} iterations (at most {} a solve), {:.2f} s",
+              done, count, p.n[0], p.n[1], p.n[2], p.n[3], p.propagator, p.solves,
+              p.total_iterations, p.max_iterations,
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  };
   const std::vector<GhostPoint> rows =
       ghost_propagator(m,
                        ghost_momenta(u.geom.L, {parse_name<CutKind>("--ghost-cut", opt.ghost_cut),
                                                 opt.ghost_max_n2, opt.ghost_cylinder_width}),
-                       opt.ghost_tolerance, opt.ghost_max_iterations, opt.backend);
+                       opt.ghost_tolerance, opt.ghost_max_iterations, opt.backend, progress);
   for (const GhostPoint& r : rows)
     if (!r.converged)
       log::warning("--ghost-propagator: a solve at n = ({},{},{},{}) did not reach "

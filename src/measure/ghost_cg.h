@@ -54,7 +54,7 @@ static_assert(ghost_cg_bytes_per_site(3) == 1152 && ghost_cg_bytes_per_site(2) =
 // ghost_points<CudaExec> and time_ghost_cg<CudaExec>.
 std::vector<GhostPoint> ghost_points_cuda(const FaddeevPopov& m,
                                           const std::vector<Momentum>& momenta, double tolerance,
-                                          int max_iterations);
+                                          int max_iterations, const GhostProgress& progress);
 std::vector<double> time_ghost_cg_cuda(const FaddeevPopov& m, const std::vector<double>& b,
                                        int iterations, int repetitions);
 
@@ -285,7 +285,8 @@ std::vector<double> time_ghost_cg(const FaddeevPopov& m, const std::vector<doubl
 // ghost_propagator (ghost_propagator.h) on backend Exec; the momenta are checked by the caller.
 template <class Exec>
 std::vector<GhostPoint> ghost_points(const FaddeevPopov& m, const std::vector<Momentum>& momenta,
-                                     double tolerance, int max_iterations) {
+                                     double tolerance, int max_iterations,
+                                     const GhostProgress& progress) {
   constexpr double two_pi = 6.283185307179586477;
   const Geometry& g = m.geometry();
   const int d = m.components();
@@ -333,6 +334,7 @@ std::vector<GhostPoint> ghost_points(const FaddeevPopov& m, const std::vector<Mo
       }
     pt.propagator = sum / (d * volume);
     out.push_back(pt);
+    if (progress) progress(pt, out.size(), momenta.size());
   }
   return out;
 }

@@ -9,9 +9,9 @@ namespace gf {
 
 std::vector<GhostPoint> ghost_points_cuda(const FaddeevPopov& m,
                                           const std::vector<Momentum>& momenta, double tolerance,
-                                          int max_iterations) {
+                                          int max_iterations, const GhostProgress& progress) {
   select_cuda_device(m.world().node_rank());
-  return ghost_points<CudaExec>(m, momenta, tolerance, max_iterations);
+  return ghost_points<CudaExec>(m, momenta, tolerance, max_iterations, progress);
 }
 
 std::vector<double> time_ghost_cg_cuda(const FaddeevPopov& m, const std::vector<double>& b,

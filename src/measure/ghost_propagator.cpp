@@ -89,7 +89,8 @@ std::vector<Momentum> ghost_momenta(const int L[4], const MomentumCut& cut) {
 
 std::vector<GhostPoint> ghost_propagator(const FaddeevPopov& m,
                                          const std::vector<Momentum>& momenta, double tolerance,
-                                         int max_iterations, gaugefix::Backend backend) {
+                                         int max_iterations, gaugefix::Backend backend,
+                                         const GhostProgress& progress) {
   check_iteration_limits("ghost propagator", tolerance, max_iterations);
   const Geometry& g = m.geometry();
   for (const Momentum& n : momenta) {
@@ -102,10 +103,10 @@ std::vector<GhostPoint> ghost_propagator(const FaddeevPopov& m,
                   "Faddeev-Popov operator");
   }
   if (backend == gaugefix::Backend::cpu)
-    return ghost_points<HostExec>(m, momenta, tolerance, max_iterations);
+    return ghost_points<HostExec>(m, momenta, tolerance, max_iterations, progress);
 #ifdef GAUGEFIX_HAVE_CUDA
   if (!cuda_available()) throw Error("backend cuda requested, but no CUDA device was found");
-  return ghost_points_cuda(m, momenta, tolerance, max_iterations);
+  return ghost_points_cuda(m, momenta, tolerance, max_iterations, progress);
 #else
   throw Error("ghost propagator: backend cuda requested, but this gaugefix was built without "
               "CUDA (-Dcuda=enabled)");

@@ -40,6 +40,7 @@
 #include "measure/momentum_cut.h"
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace gf {
@@ -74,12 +75,17 @@ struct GhostPoint {
   bool converged = false;    // every solve
 };
 
+// Called on every rank after each momentum's solves, with its point, the momenta done so far
+// and their number (a progress line: gaugefix measure logs one per momentum).
+using GhostProgress = std::function<void(const GhostPoint&, std::size_t done, std::size_t count)>;
+
 // Throws Error naming the momentum if it is the constant mode, or for tolerance <= 0 or
 // max_iterations < 1; for Backend::cuda without a CUDA device or build.
 std::vector<GhostPoint> ghost_propagator(const FaddeevPopov& m,
                                          const std::vector<Momentum>& momenta, double tolerance,
                                          int max_iterations,
-                                         gaugefix::Backend backend = gaugefix::Backend::cpu);
+                                         gaugefix::Backend backend = gaugefix::Backend::cpu,
+                                         const GhostProgress& progress = {});
 
 struct EigenResult {
   double eigenvalue = 0;
