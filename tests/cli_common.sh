@@ -8,7 +8,8 @@ g=$1 hold=$2 root=$3 case=$4
 d=$(mktemp -d)
 pids=()
 cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2> /dev/null || true; done
+  # a stopped process ends only once continued
+  for p in "${pids[@]}"; do kill "$p" 2> /dev/null && kill -CONT "$p" 2> /dev/null || true; done
   rm -rf "$d"
 }
 trap cleanup EXIT

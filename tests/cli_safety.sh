@@ -159,14 +159,17 @@ signal_removes_temporary)
   # wait reports the end of the process, not its stop)
   set +m
   for attempt in 1 2 3; do
-    "$g" generate --lattice 4,4,4,4 --beta 5.7 --configs 100000 --quiet -o "$d/run" > /dev/null &
+    # its stderr to a file: a process left stopped must not hold the test's output open
+    "$g" generate --lattice 4,4,4,4 --beta 5.7 --configs 100000 --quiet -o "$d/run" > /dev/null \
+      2> "$d/generate.err" &
     pid=$!
     pids+=("$pid")
     caught=0
     SECONDS=0
     while [ "$caught" -eq 0 ] && [ "$SECONDS" -lt 60 ]; do
       compgen -G "$d/.run.*.gaugefix-tmp.*" > /dev/null || continue
-      kill -STOP "$pid"
+      kill -STOP "$pid" 2> /dev/null ||
+        fail "gaugefix generate ended before it was stopped: $(cat "$d/generate.err")"
       if compgen -G "$d/.run.*.gaugefix-tmp.*" > /dev/null; then caught=1; else kill -CONT "$pid"; fi
     done
     [ "$caught" -eq 1 ] || fail "no temporary file of gaugefix generate seen in 60 s"
