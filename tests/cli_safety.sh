@@ -140,7 +140,9 @@ long_output_names)
 signal_removes_temporary)
   set -m # background jobs in their own process groups, SIGINT not ignored
   for sig in TERM INT HUP; do
-    "$hold" "$d/out" > "$d/tmpname.$sig" &
+    # with the signals' default actions: a signal ignored by whoever started the tests (nohup
+    # ignores SIGHUP) stays ignored in gaugefix, as it should (io/signal_cleanup.cpp)
+    env --default-signal=HUP,INT,TERM "$hold" "$d/out" > "$d/tmpname.$sig" &
     pid=$!
     pids+=("$pid")
     for _ in $(seq 200); do [ -s "$d/tmpname.$sig" ] && break; sleep 0.05; done
