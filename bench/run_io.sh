@@ -5,12 +5,12 @@
 # "nersc ildg hdf5"):
 #   dd write   one stream of the gaugefix file's size (bs 64 MiB, conv=fsync) to DIR;
 #   dd read    that file back to /dev/null; then it is removed;
-#   write      nersc: the field itself, made once by gaugefix generate --start hot
-#              --thermalisation 0 --configs 1 (BACKEND, default cpu; cuda on a GPU node is
-#              faster) under mpirun, timed by its "# saved" line; every other format: gaugefix
-#              convert of that NERSC file (64-bit, full matrices) under mpirun, timed by its
-#              "# written" line. Both are the write alone (checksum, plaquette and link trace
-#              for the header or attributes, encoding, the writes, fsync, rename);
+#   write      the field in the format itself, made by gaugefix generate --start hot
+#              --thermalisation 0 --configs 1 --output-format FORMAT (BACKEND, default cpu;
+#              cuda on a GPU node is faster) under mpirun, timed by its "# saved" line: the
+#              write alone (checksum, plaquette and link trace for the header or attributes,
+#              encoding, the writes, fsync, rename). The seed is the same for every format, so
+#              every format holds the same field (the plaquettes in the logs agree);
 #   read       gaugefix info FILE under mpirun, the process's wall time (MPI start-up
 #              included): the reader with every check (checksum, NaN/Inf, SU(N), plaquette and
 #              link trace against the stored values where the format stores them).
@@ -20,9 +20,10 @@
 # and nothing to drop; dd and gaugefix read the same memory. On a disk or network file system
 # a file just written may be read from the page cache: DROP_CACHES=1 drops it before every read
 # (echo 3 > /proc/sys/vm/drop_caches, needs root; otherwise the table says "cache not dropped").
-# Cost of the default on a 64-core node: the field's generation (about 2 minutes on the CPU,
-# 2026-11-26), then per format two dd passes, a write and a read of 98 GB at 1.5-3 GB/s, about
-# 3 minutes; DIR needs room for two files (196 GB), the ranks about 2.5 times one in memory.
+# Cost of the default on a 64-core node: per format the field's generation (about 2 minutes
+# on the CPU, seconds with BACKEND=cuda), a write, a read and two dd passes of 98 GB at 1.5-3
+# GB/s, about 3 minutes; DIR needs room for one file (98 GB; each is removed after its read),
+# the ranks about 2.5 times one in memory.
 # Binaries: packed as for run_gpu_ranks.sh (.gpupack, packed_session.sh, bench/README.md), else
 # GAUGEFIX (default build/src/app/gaugefix). Writes $OUT/table.md and every step's log under
 # $OUT (packed into $OUT/logs.tar.gz in a packed session). A failed step is FAILED, exit 1.
@@ -98,32 +99,21 @@ table="$dest/table.md" # in $OUT from the start: a run stopped by its limit keep
   echo "| format | bytes | dd write GB/s | gaugefix write s | GB/s | of dd | dd read GB/s | gaugefix read s | GB/s | of dd | cache |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|"; } > "$table"
 streams_table=
-# One field, generated once (NERSC: the generator's own write is that row's write); every other
-# format is written from it by gaugefix convert (its "# written" line: the write alone).
-src="$dir/src"
-log="$out/generate.log"
-: > "$log"
-timed t_gen "$log" "${mpirun[@]}" "$g" generate --backend "${BACKEND:-cpu}" --tuning off --lattice "$lattice" \
-  --beta 6.0 --start hot --thermalisation 0 --configs 1 --output-format nersc -o "$src"
-[ "$step_rc" -eq 0 ] || { failed+=("generate"); echo "FAILED: generate"; tail -n 5 "$log"; }
 for f in ${FORMATS:-nersc ildg hdf5}; do
-  [ -f "$src.0000" ] || break
   log="$out/$f.log"
   : > "$log"
-  if [ "$f" = nersc ]; then
-    file="$src.0000"
-    w_s=$(grep -m 1 '# saved' "$out/generate.log" | sed -n 's/.* written in \([0-9.]*\) s .*/\1/p')
-  else
-    file="$dir/cfg_$f"
-    timed t_write "$log" "${mpirun[@]}" "$g" convert "$src.0000" "$file" --format "$f"
-    [ "$step_rc" -eq 0 ] || { failed+=("convert $f"); echo "FAILED: convert $f"; tail -n 5 "$log"; continue; }
-    w_s=$(grep -m 1 '# written' "$log" | sed -n 's/.* bytes in \([0-9.]*\) s .*/\1/p')
-  fi
+  prefix="$dir/cfg_$f"
+  file="$prefix.0000"
+  timed t_gen "$log" "${mpirun[@]}" "$g" generate --backend "${BACKEND:-cpu}" --tuning off \
+    --lattice "$lattice" --beta 6.0 --start hot --thermalisation 0 --configs 1 --output-format "$f" \
+    -o "$prefix"
+  [ "$step_rc" -eq 0 ] && [ -f "$file" ] || { failed+=("generate $f"); echo "FAILED: generate $f"; tail -n 5 "$log"; continue; }
+  w_s=$(grep -m 1 '# saved' "$log" | sed -n 's/.* written in \([0-9.]*\) s .*/\1/p')
   bytes=$(stat -c %s "$file")
   cache=$(drop_cache)
   timed t_read "$log" "${mpirun[@]}" "$g" info "$file"
   [ "$step_rc" -eq 0 ] || { failed+=("info $f"); echo "FAILED: info $f"; tail -n 5 "$log"; }
-  [ "$f" = nersc ] || rm -f "$file"
+  rm -f "$file" "$prefix.lock"
   echo "# info process: $t_read s" >> "$log"
 
   ddfile="$dir/dd_$f"
@@ -142,7 +132,6 @@ for f in ${FORMATS:-nersc ildg hdf5}; do
     streams_table+="| $f | $(rate "$bytes" "$dd_wn") | $(ratio "$dd_wn" "$w_s") | $(rate "$bytes" "$dd_rn") | $(ratio "$dd_rn" "$t_read") |"$'\n'
   fi
 done
-rm -f "$src.0000" "$src.lock"
 if [ -n "$streams_table" ]; then
   { echo
     echo "dd with $ranks streams at once (each its 1/$ranks of one file), and gaugefix's rate as a fraction of it:"
@@ -152,7 +141,7 @@ if [ -n "$streams_table" ]; then
     printf '%s' "$streams_table"; } >> "$table"
 fi
 { echo
-  echo "write: the generate log's \"# saved\" time (nersc) or convert's \"# written\" time (the write alone); read: the wall time of \`gaugefix info\`"
+  echo "write: the generate log's \"# saved\" time (the write alone); read: the wall time of \`gaugefix info\`"
   echo "under mpirun, start-up and every check included; dd: one stream, bs 64 MiB, write with conv=fsync."; } >> "$table"
 cat "$table"
 if [ "$out" != "$dest" ]; then tar -czf "$dest/logs.tar.gz" -C "$out" .; fi
