@@ -24,7 +24,7 @@ set -uo pipefail
 source "$(dirname "$0")/packed_session.sh"
 lattice=${LATTICE:-48,48,48,48}
 dir=$(mktemp -d -p "${FIELD_DIR:-/dev/shm}" gaugefix_ghost.XXXXXX) || exit 1
-trap 'rm -rf "$dir"' EXIT
+trap 'rm -rf "$dir"; tar -czf "$dest/logs.tar.gz" -C "$out" .' EXIT # also at a timeout's SIGTERM
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 mpi() { echo mpirun --allow-run-as-root --bind-to none -np "$1" -x OMP_NUM_THREADS=$(($(nproc) / gpus)) \
   -x LD_LIBRARY_PATH -x GAUGEFIX_TUNE_CACHE; }
@@ -39,17 +39,14 @@ run "$out/generate.log" $(mpi "$gpus") "$bin/gaugefix" generate --backend cuda -
   --lattice "$lattice" --beta 6.0 --start hot --thermalisation "${THERM:-50}" --or-sweeps 4 \
   --configs 1 --seed 5 -o "$dir/b6" &&
   run "$out/fix.log" $(mpi "$gpus") "$bin/gaugefix" fix --backend cuda --input "$dir/b6.0000" \
-    --algorithm facg --precision double --tolerance 1e-12 -o "$dir/fixed" || {
-  tar -czf "$dest/logs.tar.gz" -C "$out" .
-  exit 1
-}
+    --algorithm facg --precision double --tolerance 1e-12 -o "$dir/fixed" || exit 1
 l=${lattice%%,*}
 run "$out/bench_ghost_cg.log" "$bin/bench_ghost_cg" "$l" 3 50 5 cuda
 streaming=$(sed -n 's/.*streaming in-place read+write (same run): \([0-9.]*\) GB\/s.*/\1/p' "$out/bench_ghost_cg.log")
 bytes=$(sed -n 's/^bytes per site of a CG iteration \([0-9]*\);.*/\1/p' "$out/bench_ghost_cg.log")
 max_its=()
 [ "${MAX_ITERATIONS:-60}" = 0 ] || max_its=(--ghost-max-iterations "${MAX_ITERATIONS:-60}")
-sites=$(echo "$lattice" | tr ',' '*' | bc)
+sites=$(echo "$lattice" | awk -F, '{ print $1 * $2 * $3 * $4 }')
 { echo "## Ghost CG of ${lattice//,/x} SU(3) on 1-$gpus GPUs, gaugefix measure --ghost-max-n2 ${MAX_N2:-1} ${max_its[*]}"
   cat "$out/device.txt"
   echo "streaming ${streaming} GB/s a GPU (bench_ghost_cg, same run), ${bytes} bytes a site an iteration;"
@@ -65,7 +62,7 @@ for n in ${GPUS:-1 2 4}; do
   run "$log" $(mpi "$n") "$bin/gaugefix" measure --backend cuda --input "$dir/fixed" \
     --ghost-propagator "$csv" --ghost-max-n2 "${MAX_N2:-1}" "${max_its[@]}" || continue
   cp "$csv" "$out/"
-  its=$(sed -n 's/.*ghost propagator: momentum .* solves, \([0-9]*\) iterations.*/\1/p' "$log" | paste -sd+ | bc)
+  its=$(sed -n 's/.*ghost propagator: momentum .* solves, \([0-9]*\) iterations.*/\1/p' "$log" | awk '{ s += $1 } END { print s }')
   secs=$(sed -n 's/.*measured ghost .*, \([0-9.]*\) s$/\1/p' "$log")
   [ -n "$t1" ] || t1=$secs
   same=yes
@@ -78,5 +75,4 @@ for n in ${GPUS:-1 2 4}; do
 done
 cp "$out/table.md" "$dest/table.md"
 cat "$dest/table.md"
-tar -czf "$dest/logs.tar.gz" -C "$out" .
 [ ${#failed[@]} -eq 0 ] || { printf 'FAILED: %s\n' "${failed[@]}"; exit 1; }

@@ -44,7 +44,7 @@ fi
 ranks=${RANKS:-4}
 lattice=${LATTICE:-96,96,96,192}
 dir=$(mktemp -d -p "${DIR:-/dev/shm}" gaugefix_io.XXXXXX) || exit 1
-trap 'rm -rf "$dir"' EXIT
+trap 'rm -rf "$dir"; [ "$out" = "$dest" ] || tar -czf "$dest/logs.tar.gz" -C "$out" .' EXIT # also at a timeout
 threads=$(($(nproc) / ranks))
 [ "$threads" -ge 1 ] || threads=1
 mpirun=(mpirun --allow-run-as-root --bind-to none -np "$ranks" -x OMP_NUM_THREADS="$threads"
@@ -144,5 +144,4 @@ fi
   echo "write: the generate log's \"# saved\" time (the write alone); read: the wall time of \`gaugefix info\`"
   echo "under mpirun, start-up and every check included; dd: one stream, bs 64 MiB, write with conv=fsync."; } >> "$table"
 cat "$table"
-if [ "$out" != "$dest" ]; then tar -czf "$dest/logs.tar.gz" -C "$out" .; fi
 [ ${#failed[@]} -eq 0 ] || { printf 'FAILED: %s\n' "${failed[@]}"; exit 1; }

@@ -10,15 +10,16 @@
 #   fix       FACG in double to theta < 2.5e-13 on every GPU (PRECONDITIONER: the
 #             --preconditioner-precision, default auto), the fixed field written to
 #             OUTPUT_DIR/fixed (default FIELD_DIR; NERSC, --output-bits 32), with --checkpoint-interval
-#             CHECKPOINT_INTERVAL (default 0: only at the signal); SIGTERM comes LIMIT seconds
+#             CHECKPOINT_INTERVAL where set (unset: a checkpoint only at the signal; 0 would save
+#             one after every step, docs/checkpoints.md); SIGTERM comes LIMIT seconds
 #             (default 450) after this script started, so the fix saves its checkpoint and
 #             stops (mpirun waits up to 110 s for it, docs/checkpoints.md): LIMIT plus the
-#             checkpoint's write (128^4: about 200 GB, below) must end before the call's own limit
+#             checkpoint's write (128^4: 144 GB, below) must end before the call's own limit
 #             (600 s), or the save is cut and the previous checkpoint stays; the next run
 #             resumes from the checkpoint, bitwise as if never stopped, until it converges.
 # STEP=generate stops after the generation, STEP=fix starts with the fix (the field must be
-# there); default both. A checkpoint of 128^4 in double (the links with their halos, Z and D)
-# is about 200 GB: OUTPUT_DIR needs room for it and the fixed field beside FIELD_DIR's 155 GB.
+# there); default both. A checkpoint of 128^4 in double (the links with their halos, Z and D:
+# 36 GB a rank, 144 GB on 4 GPUs) and the fixed field (77 GB) need room beside the 155 GB input.
 # Each run writes its logs and the summary to $OUT (fix_<n>.log numbered by the logs already
 # there, fix.yaml; the device tool gives every call an empty $OUT) and appends to
 # $OUT/status.txt the step reached. The field's files stay in FIELD_DIR; CLEAN=1 removes them
@@ -50,9 +51,11 @@ left=$((limit - SECONDS))
 [ "$left" -gt 60 ] || { status "fix: not started, $left s left (run again)"; exit 0; }
 n=$(ls "$dest"/fix_*.log 2>/dev/null | wc -l)
 log="$dest/fix_$n.log"
+checkpoints=()
+[ -z "${CHECKPOINT_INTERVAL:-}" ] || checkpoints=(--checkpoint-interval "$CHECKPOINT_INTERVAL")
 timeout -s TERM "$left" "${mpi[@]}" "$bin/gaugefix" fix --backend cuda --input "$field" \
   --algorithm facg --precision double --tolerance 2.5e-13 --check-interval 100 \
-  --reproject-interval 100 --max-iterations 20000 --checkpoint-interval "${CHECKPOINT_INTERVAL:-0}" \
+  --reproject-interval 100 --max-iterations 20000 "${checkpoints[@]}" \
   --preconditioner-precision "${PRECONDITIONER:-auto}" -o "$output_dir/fixed" --output-bits 32 --summary "$dest/fix.yaml" > "$log" 2>&1
 rc=$?
 if [ $rc -eq 0 ]; then
