@@ -45,6 +45,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -272,18 +273,18 @@ private:
       return;
     }
     const std::size_t bytes = static_cast<std::size_t>(slice) * sizeof(double);
-    first_.resize(slice);
-    last_.resize(slice);
-    before_.resize(slice);
-    after_.resize(slice);
+    if (staging_slices_.empty())
+      for (int k = 0; k < 4; ++k)
+        staging_slices_.push_back(std::make_unique<MessageBuffer<Exec>>(bytes));
+    void *first = staging_slices_[0]->data(), *last = staging_slices_[1]->data(),
+         *before = staging_slices_[2]->data(), *after = staging_slices_[3]->data();
     synchronize(Exec{});
-    copy_async(queue_, first_.data(), r + slice, bytes);
-    copy_async(queue_, last_.data(), r + nt_ * slice, bytes);
+    copy_async(queue_, first, r + slice, bytes);
+    copy_async(queue_, last, r + nt_ * slice, bytes);
     queue_.synchronize();
-    exchange_boundary_slices(m_.world(), first_.data(), last_.data(), bytes, before_.data(),
-                             after_.data());
-    copy_async(queue_, r, before_.data(), bytes);
-    copy_async(queue_, r + (nt_ + 1) * slice, after_.data(), bytes);
+    exchange_boundary_slices(m_.world(), first, last, bytes, before, after);
+    copy_async(queue_, r, before, bytes);
+    copy_async(queue_, r + (nt_ + 1) * slice, after, bytes);
     queue_.synchronize();
   }
 
@@ -298,8 +299,10 @@ private:
   CgScalars host_;                       // the host's copy (the authority elsewhere)
   Queue<Exec> queue_;
   double bb_ = 0;                                     // <b|b> of the last start
-  std::vector<double> staging_;                       // a vector's tiled host copy
-  std::vector<double> first_, last_, before_, after_; // host staging of r's halo (ranks > 1)
+  std::vector<double> staging_; // a vector's tiled host copy
+  // ranks > 1: r's first and last slice and the slices before and after the slab, in host
+  // memory that the copies reach without a bounce (pinned on a GPU) and MPI sends from
+  std::vector<std::unique_ptr<MessageBuffer<Exec>>> staging_slices_;
 };
 
 // Seconds per CG iteration of `repetitions` solves of b with `iterations` iterations each (the
