@@ -134,8 +134,8 @@ public:
     }
     if (on_device()) scalars_.download(&host_);
     if (host_.state == cg_not_positive)
-      throw Error("conjugate gradient: <p|M p> = " + std::to_string(host_.pap) +
-                  " at iteration " + std::to_string(host_.iterations + 1) +
+      throw Error("conjugate gradient: <p|M p> = " + std::to_string(host_.pap) + " at iteration " +
+                  std::to_string(host_.iterations + 1) +
                   ": the Faddeev-Popov operator is not positive (is the field in Landau "
                   "gauge, in the first Gribov region?)");
     if ((passes - host_.iterations) % 2 != 0) std::swap(p_, p_old_); // the passes that did nothing
@@ -298,7 +298,7 @@ private:
   Buffer<Exec, CgScalars> scalars_{1};   // what the passes read (on one GPU: the authority)
   CgScalars host_;                       // the host's copy (the authority elsewhere)
   Queue<Exec> queue_;
-  double bb_ = 0;                                     // <b|b> of the last start
+  double bb_ = 0;               // <b|b> of the last start
   std::vector<double> staging_; // a vector's tiled host copy
   // ranks > 1: r's first and last slice and the slices before and after the slab, in host
   // memory that the copies reach without a bounce (pinned on a GPU) and MPI sends from
