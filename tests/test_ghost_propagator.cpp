@@ -499,6 +499,22 @@ TEST(GhostPropagator, RefusesTheConstantModeAndBadLimits) {
 }
 
 // diagonal 2, off-diagonal -1: eigenvalues 2 - 2 cos(k pi/(n+1)), eigenvectors sin(i k pi/(n+1))
+// Far from Landau gauge M is not positive: the CG stops with an error that names the iteration,
+// never with a G(p) from a form <p|M p> <= 0.
+TEST(GhostPropagator, StopsWhereTheOperatorIsNotPositive) {
+  const HostField u = testing::random_field(lattice, 3, 7, 1.0); // rough, not gauge fixed
+  const FaddeevPopov m(u, World::alone());
+  try {
+    ghost_propagator(m, {{1, 0, 0, 0}}, 1e-10, 1000);
+    FAIL() << "a CG on a field far from Landau gauge ended without an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("the Faddeev-Popov operator is not positive"),
+              std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find(" at iteration "), std::string::npos) << e.what();
+  }
+}
+
 TEST(Tridiagonal, LowestEigenpairOfTheLaplacianChain) {
   for (int n : {1, 2, 7, 100}) {
     const std::vector<double> a(n, 2.0), b(n - 1, -1.0);

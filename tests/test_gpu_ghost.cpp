@@ -6,8 +6,11 @@
 // of a smooth random field (130 to 240 iterations per solve), G(p) to 1e-12 relative and each
 // solve's iteration count equal or within one. SU(2) and SU(3). GhostCgRanksOnGpu runs under mpirun
 // too (tests/meson.build, one GPU per rank, or ranks sharing one): each rank's slab on the GPU
-// against the whole lattice on the CPU. Skips when no CUDA device is present.
+// against the whole lattice on the CPU, and bitwise against the whole lattice on one GPU (whose
+// CG keeps its scalars on the device). Far from Landau gauge the GPU stops with the CPU's error.
+// Skips when no CUDA device is present.
 #include "comm/decomposition.h"
+#include "core/error.h"
 #include "fix/engine.h"
 #include "fix/random_transform.h"
 #include "fixed_fields.h"
@@ -17,6 +20,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <gtest/gtest.h>
+#include <string>
 
 namespace gf {
 namespace {
@@ -69,6 +73,30 @@ TEST(GhostCgOnGpu, LandauCopiesMatchTheCpu) {
     }
 }
 
+// Far from Landau gauge: the GPU stops with the CPU's error, at the CPU's iteration, although
+// it looks at the device's scalars only every few iterations.
+TEST(GhostCgOnGpu, StopsWhereTheOperatorIsNotPositiveAsTheCpu) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  const HostField u = testing::random_field(lattice, 3, 7, 1.0); // rough, not gauge fixed
+  const FaddeevPopov m(u, World::alone());
+  std::string messages[2];
+  for (int b = 0; b < 2; ++b) {
+    try {
+      ghost_propagator(m, {{1, 0, 0, 0}}, 1e-10, 1000, b == 0 ? Backend::cpu : Backend::cuda);
+      ADD_FAILURE() << "a CG far from Landau gauge ended without an error";
+    } catch (const Error& e) {
+      messages[b] = e.what();
+    }
+  }
+  const auto iteration = [](const std::string& m) {
+    const std::size_t at = m.find(" at iteration ");
+    return at == std::string::npos ? std::string("none") : m.substr(at, m.find(':', at) - at);
+  };
+  EXPECT_NE(messages[1].find("the Faddeev-Popov operator is not positive"), std::string::npos)
+      << messages[1];
+  EXPECT_EQ(iteration(messages[1]), iteration(messages[0])) << messages[0] << "\n" << messages[1];
+}
+
 TEST(GhostCgRanksOnGpu, SlabsOnGpusMatchTheWholeLatticeOnTheCpu) {
   if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
   const World world;
@@ -82,11 +110,18 @@ TEST(GhostCgRanksOnGpu, SlabsOnGpusMatchTheWholeLatticeOnTheCpu) {
     const std::vector<Momentum> momenta = {{1, 0, 0, 0}, {0, 0, 1, 3}};
     const std::vector<GhostPoint> cpu = ghost_propagator(whole, momenta, 1e-11, 2000);
     const std::vector<GhostPoint> gpu = ghost_propagator(mine, momenta, 1e-11, 2000, Backend::cuda);
+    // the whole lattice on this rank's GPU alone: the CG's scalars on the device, where several
+    // ranks keep them on the host; the same per-slice sums in the same order give the same bits
+    const std::vector<GhostPoint> one_gpu =
+        ghost_propagator(whole, momenta, 1e-11, 2000, Backend::cuda);
     for (std::size_t k = 0; k < momenta.size(); ++k) {
       EXPECT_TRUE(gpu[k].converged);
       EXPECT_NEAR(gpu[k].propagator, cpu[k].propagator, 1e-12 * cpu[k].propagator)
           << "SU(" << nc << ") momentum " << k;
       EXPECT_LE(std::abs(gpu[k].max_iterations - cpu[k].max_iterations), 1);
+      EXPECT_EQ(gpu[k].propagator, one_gpu[k].propagator) << "SU(" << nc << ") momentum " << k;
+      EXPECT_EQ(gpu[k].total_iterations, one_gpu[k].total_iterations);
+      EXPECT_EQ(gpu[k].max_residual, one_gpu[k].max_residual);
     }
   }
 }

@@ -124,6 +124,10 @@ private:
 constexpr int reduce_block_size = 256;
 
 void reduce_segments(CudaExec, const double* values, int segments, std::int64_t len, double* out);
+// reduce_segments with `out` in device memory: queued on the legacy default stream behind the
+// work before it, no copy to the host and no wait.
+void reduce_segments_on_device(CudaExec, const double* values, int segments, std::int64_t len,
+                               double* out);
 
 inline void synchronize(CudaExec) {
   cuda_check(cudaDeviceSynchronize(), "synchronize");

@@ -48,8 +48,17 @@ public:
     run_slices(kind, mu, parity, sweep, 0, 1, config);
     run_slices(kind, mu, parity, sweep, nt - 1, nt, config);
     gf::synchronize(Exec{});
-    halo_->post_links(view(), mu, parity, queue_);
-    run_slices(kind, mu, parity, sweep, 1, nt - 1, config);
+    // The interior reads slices 0 .. nt - 1 and writes slices 1 .. nt - 2; the messages read
+    // the boundary slices and write the halo slices: they may run at the same time. A GPU
+    // queues the interior first, so that it runs while the host passes the messages (and the
+    // peer path's tokens) on; the CPU passes them on first, and updates the interior meanwhile.
+    if constexpr (Exec::asynchronous) {
+      run_slices(kind, mu, parity, sweep, 1, nt - 1, config);
+      halo_->post_links(view(), mu, parity, queue_);
+    } else {
+      halo_->post_links(view(), mu, parity, queue_);
+      run_slices(kind, mu, parity, sweep, 1, nt - 1, config);
+    }
     gf::synchronize(Exec{});
     halo_->complete_links(queue_);
   }

@@ -15,6 +15,12 @@
 // (World::gather_concat), so that every rank gets bitwise the one rank's numbers; the CPU and
 // the GPU sum a chunk in different orders and agree to rounding. On the CPU, a rank with fewer
 // than min_parallel_sites sites (slab_sums.h) runs the passes on one thread, in the same order.
+// The scalars between the passes (alpha, beta, |r|^2, the colour means of M p, the iteration
+// count and whether the solve goes on: CgScalars, ghost_cg_scalars.h) are in backend memory,
+// where the passes read them. On one GPU the totals and the scalar steps run on the device too,
+// so an iteration waits for nothing on the host: the host reads the scalars every 8 iterations,
+// and the passes queued after the solve's end do nothing (the same bits as checking every
+// iteration). On the CPU and on several ranks the scalar steps run on the host after each pass.
 // Bytes one iteration moves per site (8-byte reals, d = N^2 - 1): CgApply reads 4 links
 // (64 N^2), r and p_old (16 d) and x (8 d) and writes x, p and M p (24 d); CgResidual reads M p
 // and r and writes r (24 d): 64 N^2 + 72 d, SU(3) 576 + 576 = 1152 bytes, SU(2) 256 + 216 =
@@ -30,6 +36,7 @@
 #include "core/error.h"
 #include "measure/chunk_sums.h"
 #include "measure/faddeev_popov.h"
+#include "measure/ghost_cg_scalars.h"
 #include "measure/ghost_functors.h"
 #include "measure/ghost_propagator.h"
 #include "measure/ghost_tiles.h"
@@ -38,6 +45,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -69,7 +77,8 @@ public:
         bl_(Layout::of(v3_, m.nc() * m.nc())), links_(nt_ * ll_.slice()), time_before_(bl_.slice()),
         b_(nt_ * vl_.slice()), x_(nt_ * vl_.slice()), mp_(nt_ * vl_.slice()),
         r_((nt_ + 2) * vl_.slice()), p_((nt_ + 2) * vl_.slice()), p_old_((nt_ + 2) * vl_.slice()),
-        partial_((1 + 2 * d_) * nt_ * sum_chunks(v3_)) {
+        partial_((1 + 2 * d_) * nt_ * sum_chunks(v3_)), by_term_((1 + 2 * d_) * nt_),
+        total_(1 + 2 * d_) {
     std::vector<Complex<double>> tiled(static_cast<std::size_t>(links_.size()));
     tile(m.links().data.data(), ll_, nt_, v3_, tiled.data());
     links_.upload(tiled.data());
@@ -104,30 +113,36 @@ public:
       res.converged = true;
       return res;
     }
-    const double bb = bb_;
-    double rr = bb, alpha = 0, beta = 0;
-    while (res.iterations < max_iterations) {
-      CgResidual<Layout> step{mp_.data(), own(r_), 0.0, {}, vl_};
-      const double pap = apply(alpha, beta, step.mean); // <p|P M p>
-      if (!(pap > 0))
-        throw Error("conjugate gradient: <p|M p> = " + std::to_string(pap) + " at iteration " +
-                    std::to_string(res.iterations + 1) +
-                    ": the Faddeev-Popov operator is not positive (is the field in Landau "
-                    "gauge, in the first Gribov region?)");
-      alpha = step.alpha = rr / pap;
-      chunk_sums<1>(Exec{}, nt_, v3_, step, partial_.data());
-      const double rr_next = totals(1)[0];
+    host_ = CgScalars{};
+    host_.rr = host_.bb = bb_;
+    host_.tolerance = tolerance;
+    host_.volume = static_cast<double>(m_.geometry().global_volume());
+    scalars_.upload(&host_);
+    // On one GPU the scalars stay on the device and the host looks at them every
+    // `check_interval` iterations; the passes after the solve's end do nothing.
+    const int check_interval = on_device() ? 8 : 1;
+    int passes = 0; // iterations launched
+    while (passes < max_iterations) {
+      apply();
+      if (!on_device() && host_.state != cg_running) break; // not positive
+      residual();
       std::swap(p_, p_old_); // p_old: this iteration's p, whose alpha p x still lacks
-      ++res.iterations;
-      res.residual = std::sqrt(rr_next / bb);
-      if (res.residual <= tolerance) {
-        res.converged = true;
-        break;
-      }
-      beta = rr_next / rr;
-      rr = rr_next;
+      ++passes;
+      if (on_device() && (passes % check_interval == 0 || passes == max_iterations))
+        scalars_.download(&host_);
+      if (host_.state != cg_running) break;
     }
-    for_sites(AddScaled<Layout>{own(p_old_), x_.data(), alpha, vl_, v3_});
+    if (on_device()) scalars_.download(&host_);
+    if (host_.state == cg_not_positive)
+      throw Error("conjugate gradient: <p|M p> = " + std::to_string(host_.pap) + " at iteration " +
+                  std::to_string(host_.iterations + 1) +
+                  ": the Faddeev-Popov operator is not positive (is the field in Landau "
+                  "gauge, in the first Gribov region?)");
+    if ((passes - host_.iterations) % 2 != 0) std::swap(p_, p_old_); // the passes that did nothing
+    res.iterations = host_.iterations;
+    res.residual = host_.residual;
+    res.converged = host_.state == cg_converged;
+    for_sites(AddScaled<Layout>{own(p_old_), x_.data(), host_.alpha, vl_, v3_});
     return res;
   }
 
@@ -154,40 +169,65 @@ private:
     }
   }
 
-  // p = r + beta p_old, M p, x += alpha p_old; returns <p|P M p> and each colour's lattice mean
-  // of M p in mean.
-  double apply(double alpha, double beta, double* mean) {
+  // One rank on a GPU: the sums and the scalars stay in device memory.
+  bool on_device() const { return Exec::device_memory && m_.world().size() == 1; }
+
+  // p = r + beta p_old, M p, x += alpha p_old; then <p|P M p>, the colour means of M p and the
+  // step alpha (CgAfterApply).
+  void apply() {
     exchange_r_halo();
-    std::vector<double> t;
     if (m_.nc() == 2) {
-      t = launch_apply<2>(alpha, beta);
+      launch_apply<2>();
     } else {
-      t = launch_apply<3>(alpha, beta);
+      launch_apply<3>();
     }
-    const double volume = static_cast<double>(m_.geometry().global_volume());
-    double form = t[0];
-    for (int a = 0; a < d_; ++a) {
-      mean[a] = t[1 + d_ + a] / volume;
-      form -= mean[a] * t[1 + a];
-    }
-    return form;
   }
 
   template <int N>
-  std::vector<double> launch_apply(double alpha, double beta) {
+  void launch_apply() {
     const Geometry& g = m_.geometry();
+    constexpr int terms = CgApply<N, Layout>::terms;
     const CgApply<N, Layout> f{{links_.data(), time_before_.data(), ll_, bl_},
-                               {own(r_), own(p_old_), beta, vl_},
+                               {own(r_), own(p_old_), 0.0, vl_},
                                own(p_),
                                x_.data(),
                                mp_.data(),
-                               alpha,
+                               scalars_.data(),
                                nt_,
                                g.L[0],
                                g.L[1],
                                g.L[2]};
-    chunk_sums<CgApply<N, Layout>::terms>(Exec{}, nt_, v3_, f, partial_.data());
-    return totals(CgApply<N, Layout>::terms);
+    chunk_sums<terms>(Exec{}, nt_, v3_, f, partial_.data());
+    after_pass(terms, [&](const double* t) { return CgAfterApply{scalar_target(), t, d_}; });
+  }
+
+  // r -= alpha (M p - mean); then |r|^2, the residual and beta (CgAfterResidual).
+  void residual() {
+    chunk_sums<1>(Exec{}, nt_, v3_, CgResidual<Layout>{mp_.data(), own(r_), scalars_.data(), vl_},
+                  partial_.data());
+    after_pass(1, [&](const double* t) { return CgAfterResidual{scalar_target(), t}; });
+  }
+
+  // Where the scalar steps update the scalars: on one GPU the device's copy, else the host's.
+  CgScalars* scalar_target() { return on_device() ? scalars_.data() : &host_; }
+
+  // The totals of a pass's `terms` chunk sums, and the scalar step make_step(totals) on them:
+  // on one GPU both on the device; else on the host, the scalars then copied to the backend.
+  template <class MakeStep>
+  void after_pass(int terms, const MakeStep& make_step) {
+    if constexpr (Exec::device_memory) {
+      if (on_device()) {
+        const int segments = static_cast<int>(terms * nt_);
+        reduce_segments_on_device(Exec{}, partial_.data(), segments, sum_chunks(v3_),
+                                  by_term_.data());
+        parallel_for(Exec{}, terms, SliceTotals{by_term_.data(), total_.data(), nt_});
+        parallel_for(Exec{}, 1, make_step(total_.data()));
+        return;
+      }
+    }
+    const std::vector<double> t = totals(terms);
+    make_step(t.data())(0);
+    scalars_.upload(&host_);
   }
 
   double dot(const double* a, const double* b) {
@@ -233,18 +273,18 @@ private:
       return;
     }
     const std::size_t bytes = static_cast<std::size_t>(slice) * sizeof(double);
-    first_.resize(slice);
-    last_.resize(slice);
-    before_.resize(slice);
-    after_.resize(slice);
+    if (staging_slices_.empty())
+      for (int k = 0; k < 4; ++k)
+        staging_slices_.push_back(std::make_unique<MessageBuffer<Exec>>(bytes));
+    void *first = staging_slices_[0]->data(), *last = staging_slices_[1]->data(),
+         *before = staging_slices_[2]->data(), *after = staging_slices_[3]->data();
     synchronize(Exec{});
-    copy_async(queue_, first_.data(), r + slice, bytes);
-    copy_async(queue_, last_.data(), r + nt_ * slice, bytes);
+    copy_async(queue_, first, r + slice, bytes);
+    copy_async(queue_, last, r + nt_ * slice, bytes);
     queue_.synchronize();
-    exchange_boundary_slices(m_.world(), first_.data(), last_.data(), bytes, before_.data(),
-                             after_.data());
-    copy_async(queue_, r, before_.data(), bytes);
-    copy_async(queue_, r + (nt_ + 1) * slice, after_.data(), bytes);
+    exchange_boundary_slices(m_.world(), first, last, bytes, before, after);
+    copy_async(queue_, r, before, bytes);
+    copy_async(queue_, r + (nt_ + 1) * slice, after, bytes);
     queue_.synchronize();
   }
 
@@ -254,10 +294,15 @@ private:
   Layout vl_, ll_, bl_; // vectors, links, the temporal links of the slice before the slab
   Buffer<Exec, Complex<double>> links_, time_before_;
   Buffer<Exec, double> b_, x_, mp_, r_, p_, p_old_, partial_;
+  Buffer<Exec, double> by_term_, total_; // one GPU: a pass's per-slice sums and its totals
+  Buffer<Exec, CgScalars> scalars_{1};   // what the passes read (on one GPU: the authority)
+  CgScalars host_;                       // the host's copy (the authority elsewhere)
   Queue<Exec> queue_;
-  double bb_ = 0;                                     // <b|b> of the last start
-  std::vector<double> staging_;                       // a vector's tiled host copy
-  std::vector<double> first_, last_, before_, after_; // host staging of r's halo (ranks > 1)
+  double bb_ = 0;               // <b|b> of the last start
+  std::vector<double> staging_; // a vector's tiled host copy
+  // ranks > 1: r's first and last slice and the slices before and after the slab, in host
+  // memory that the copies reach without a bounce (pinned on a GPU) and MPI sends from
+  std::vector<std::unique_ptr<MessageBuffer<Exec>>> staging_slices_;
 };
 
 // Seconds per CG iteration of `repetitions` solves of b with `iterations` iterations each (the

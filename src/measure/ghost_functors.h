@@ -23,12 +23,14 @@
 // with halo slices), writes p at the site (and, at the slab's first and last slice, in p's halo
 // slices, which the threads there read anyway) and M p, adds the previous iteration's
 // alpha p_old to x, and gives <p|M p>, p^a, (M p)^a; CgResidual updates r and gives |r|^2. So an
-// iteration is two passes (ghost_cg.h).
+// iteration is two passes (ghost_cg.h). Both read the step, beta and the means from CgScalars
+// (ghost_cg_scalars.h) in backend memory, and do nothing once the solve has ended.
 #pragma once
 #include "core/qualifiers.h"
 #include "math/complex.h"
 #include "math/matrix.h"
 #include "measure/adjoint.h"
+#include "measure/ghost_cg_scalars.h"
 #include "measure/ghost_tiles.h"
 #include <cstdint>
 
@@ -250,22 +252,31 @@ struct CgApply {
   static constexpr int D = N * N - 1;
   static constexpr int terms = 1 + 2 * D;
   TiledLinks<N, Layout> links;
-  Direction<N, Layout> direction;
+  Direction<N, Layout> direction; // its beta is taken from scalars at each site
   double *p, *x, *mp;
-  double alpha; // the previous iteration's step
+  const CgScalars* scalars; // alpha: the previous iteration's step; nothing once not running
   std::int64_t nt;
   int lx, ly, lz;
 
   GF_HD void operator()(std::int64_t t, std::int64_t s3, double* sums) const {
+    if (scalars->state != cg_running) {
+      GF_UNROLL
+      for (int k = 0; k < terms; ++k)
+        sums[k] = 0;
+      return;
+    }
+    Direction<N, Layout> dir = direction;
+    dir.beta = scalars->beta;
+    const double alpha = scalars->alpha;
     double here[D], o[D];
-    faddeev_popov_at<N>(links, direction, t, s3, lx, ly, lz, false, here, o);
-    const Layout& l = direction.layout;
+    faddeev_popov_at<N>(links, dir, t, s3, lx, ly, lz, false, here, o);
+    const Layout& l = dir.layout;
     const std::int64_t at = l.site(t, s3);
     double form = 0;
     GF_UNROLL
     for (int a = 0; a < D; ++a) {
       const std::int64_t i = at + a * Layout::width;
-      x[i] += alpha * direction.p_old[i];
+      x[i] += alpha * dir.p_old[i];
       p[i] = here[a];
       mp[i] = o[a];
       form += here[a] * o[a];
@@ -274,33 +285,39 @@ struct CgApply {
     }
     sums[0] = form;
     // p's halo slices: the values the neighbouring ranks (one rank: this rank) write at home
-    if (t == 0) to_halo(-1, s3);
-    if (t == nt - 1) to_halo(nt, s3);
+    if (t == 0) to_halo(dir, -1, s3);
+    if (t == nt - 1) to_halo(dir, nt, s3);
   }
 
-  GF_INLINE void to_halo(std::int64_t t, std::int64_t s3) const {
+  GF_INLINE void to_halo(const Direction<N, Layout>& dir, std::int64_t t, std::int64_t s3) const {
     double v[D];
-    direction(t, s3, v);
-    const std::int64_t at = direction.layout.site(t, s3);
+    dir(t, s3, v);
+    const std::int64_t at = dir.layout.site(t, s3);
     GF_UNROLL
     for (int a = 0; a < D; ++a)
       p[at + a * Layout::width] = v[a];
   }
 };
 
-// r -= alpha (M p - mean) (mean: each colour's lattice mean of M p, so that P M p is
-// subtracted); sums[0] = |r|^2.
+// r -= alpha (M p - mean) (alpha and mean, each colour's lattice mean of M p so that P M p is
+// subtracted, from scalars); sums[0] = |r|^2; nothing once the solve is not running.
 template <class Layout>
 struct CgResidual {
   const double* mp;
   double* r; // without its halo
-  double alpha;
-  double mean[8]; // N^2 - 1 <= 8
+  const CgScalars* scalars;
   Layout layout;
   GF_HD void operator()(std::int64_t t, std::int64_t s3, double* sums) const {
+    sums[0] = 0;
+    if (scalars->state != cg_running) return;
+    const double alpha = scalars->alpha;
+    double mean[8]; // read before r is written, which the compiler cannot tell apart from them
+    GF_UNROLL
+    for (int c = 0; c < 8; ++c)
+      mean[c] = scalars->mean[c];
     const std::int64_t at = layout.site(t, s3);
     double rr = 0;
-    // over all 8, unrolled, so that mean stays in registers on a GPU
+    // over all 8, unrolled, so that the means stay in registers on a GPU
     GF_UNROLL
     for (int c = 0; c < 8; ++c) {
       if (c >= layout.count) break;
