@@ -7,7 +7,9 @@
 // there, all in the tiled layout of ghost_tiles.h (coalesced on a GPU, natural order on the CPU):
 // b, x, M p, and r and two search directions with one time slice more on each side (their halos).
 // An iteration is two passes: it exchanges r's boundary slices (one rank: two slice copies on the
-// backend; several ranks: through host memory and exchange_boundary_slices), then CgApply forms p =
+// backend; several ranks on GPUs of one node: each GPU copies its two boundary slices straight into
+// its neighbours' halo slices (CUDA IPC, peer_memory.h), then a barrier; otherwise through pinned
+// host memory and exchange_boundary_slices), then CgApply forms p =
 // r + beta p_old (at each site and its neighbours), M p, x += alpha_old p_old and the chunk sums of
 // <p|M p> and of the colour sums of p and M p; CgResidual updates r with the chunk sums of <r|r>.
 // The last step's alpha p goes into x after the last iteration. A slice's chunk sums are added by
@@ -33,6 +35,8 @@
 // its iterations. All collective.
 #pragma once
 #include "backend/host_exec.h"
+#include "comm/mpi_channel.h"
+#include "comm/peer_memory.h"
 #include "core/error.h"
 #include "measure/chunk_sums.h"
 #include "measure/faddeev_popov.h"
@@ -85,6 +89,8 @@ public:
     tiled.resize(static_cast<std::size_t>(time_before_.size()));
     tile(m.time_links_before().data(), bl_, 1, v3_, tiled.data());
     time_before_.upload(tiled.data());
+    if constexpr (Exec::device_memory)
+      if (m.world().size() > 1) open_peers();
   }
 
   // Solves P M P x = b from x = 0 (b: this rank's part, orthogonal to the constants).
@@ -273,12 +279,24 @@ private:
       return;
     }
     const std::size_t bytes = static_cast<std::size_t>(slice) * sizeof(double);
+    synchronize(Exec{}); // r's slab is final
+    if (peers_) {
+      // No neighbour reads its halo now: its last CgApply ended before the collective sums
+      // since. Our first slice is the previous rank's slice after its slab, our last slice the
+      // next rank's slice before its slab; after the barrier every rank's halo is written.
+      auto* prev = static_cast<double*>(peers_->mapped(Neighbour::prev));
+      auto* next = static_cast<double*>(peers_->mapped(Neighbour::next));
+      copy_async(queue_, prev + (prev_nt_ + 1) * slice, r + slice, bytes);
+      copy_async(queue_, next, r + nt_ * slice, bytes);
+      queue_.synchronize();
+      peers_->finish();
+      return;
+    }
     if (staging_slices_.empty())
       for (int k = 0; k < 4; ++k)
         staging_slices_.push_back(std::make_unique<MessageBuffer<Exec>>(bytes));
     void *first = staging_slices_[0]->data(), *last = staging_slices_[1]->data(),
          *before = staging_slices_[2]->data(), *after = staging_slices_[3]->data();
-    synchronize(Exec{});
     copy_async(queue_, first, r + slice, bytes);
     copy_async(queue_, last, r + nt_ * slice, bytes);
     queue_.synchronize();
@@ -286,6 +304,18 @@ private:
     copy_async(queue_, r, before, bytes);
     copy_async(queue_, r + (nt_ + 1) * slice, after, bytes);
     queue_.synchronize();
+  }
+
+  // Collective, several ranks on GPUs: maps the neighbours' r (the peer path) where every rank
+  // can (PeerMemory, ExchangePath::automatic), else leaves peers_ empty (staged).
+  void open_peers() {
+    const std::vector<double> nts =
+        m_.world().gather_concat(std::vector<double>{static_cast<double>(nt_)});
+    prev_nt_ = static_cast<std::int64_t>(nts[static_cast<std::size_t>(m_.world().prev())]);
+    peers_ = std::make_unique<PeerMemory<Exec>>(make_channel(m_.world(), ExchangePath::automatic),
+                                                r_.data(), PeerScope::neighbours,
+                                                "the ghost CG's vectors");
+    if (!peers_->usable()) peers_.reset();
   }
 
   const FaddeevPopov& m_;
@@ -303,6 +333,9 @@ private:
   // ranks > 1: r's first and last slice and the slices before and after the slab, in host
   // memory that the copies reach without a bounce (pinned on a GPU) and MPI sends from
   std::vector<std::unique_ptr<MessageBuffer<Exec>>> staging_slices_;
+  // ranks > 1 on GPUs of one node: the neighbours' r, mapped; the previous rank's slices
+  std::unique_ptr<PeerMemory<Exec>> peers_;
+  std::int64_t prev_nt_ = 0;
 };
 
 // Seconds per CG iteration of `repetitions` solves of b with `iterations` iterations each (the
