@@ -498,7 +498,6 @@ TEST(GhostPropagator, RefusesTheConstantModeAndBadLimits) {
   EXPECT_THROW(FaddeevPopov(g, World::alone()), Error);
 }
 
-// diagonal 2, off-diagonal -1: eigenvalues 2 - 2 cos(k pi/(n+1)), eigenvectors sin(i k pi/(n+1))
 // Far from Landau gauge M is not positive: the CG stops with an error that names the iteration,
 // never with a G(p) from a form <p|M p> <= 0.
 TEST(GhostPropagator, StopsWhereTheOperatorIsNotPositive) {
@@ -515,6 +514,7 @@ TEST(GhostPropagator, StopsWhereTheOperatorIsNotPositive) {
   }
 }
 
+// diagonal 2, off-diagonal -1: eigenvalues 2 - 2 cos(k pi/(n+1)), eigenvectors sin(i k pi/(n+1))
 TEST(Tridiagonal, LowestEigenpairOfTheLaplacianChain) {
   for (int n : {1, 2, 7, 100}) {
     const std::vector<double> a(n, 2.0), b(n - 1, -1.0);
