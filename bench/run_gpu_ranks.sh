@@ -2,7 +2,8 @@
 # run_gpu_ranks.sh: one session on a node with 4 (or 8) GPUs (binaries packed as for
 # run_tuning_suite.sh, bench/README.md): the multi-GPU checks and the production-scale tables.
 #   tests     (TESTS=1, default) the GPU tests on one GPU; the multi-rank unit tests
-#             (*Decomposition*, FourierRanks.*, TuningRanks.*, *GaugeFileRanks*) and every
+#             (*Decomposition*, FourierRanks.*, TuningRanks.*, *GaugeFileRanks*), the ghost
+#             CG's multi-rank GPU tests (GhostCgRanksOnGpu.*: peer halo, one GPU's G(p)) and every
 #             subcommand with the default log (tests/cli_ranks_subcommands.sh, backend cuda)
 #             on 2, 4 (and 8) GPUs, each run limited so that a hang fails fast; GPU_FILTER and
 #             RANKS_FILTER (gtest filters) narrow the one-GPU and the multi-rank tests,
@@ -71,6 +72,8 @@ if [ "${TESTS:-1}" = 1 ]; then
     [ "$gpus" -ge $n ] || continue
     step "multi-rank unit tests on $n GPUs" 180 "$out/unit_tests_${n}gpu.log" $(mpi $n) "$bin/unit_tests" \
       --gtest_brief=1 --gtest_filter="${RANKS_FILTER:-*Decomposition*:FourierRanks.*:TuningRanks.*:*GaugeFileRanks*}"
+    step "ghost CG's tests on $n GPUs" 120 "$out/ghost_cg_${n}gpu.log" $(mpi $n) "$bin/gpu_tests" \
+      --gtest_brief=1 --gtest_filter='GhostCgRanksOnGpu.*'
     [ "${SUBCOMMANDS:-1}" = 1 ] || continue
     # mpirun as the test calls it: one rank per GPU, the library path and the tune cache passed on
     printf '#!/bin/sh\nexec %s "$@"\n' "$mpi_base" > "$out/mpirun"

@@ -5,7 +5,10 @@ Reads tune_<gauge>_<precision>_<storage>_<L>.log (the output of `gaugefix tune -
 and prints, per sweep kernel, the winner's launch parameters, its time per call (one
 half-sweep: the sites of one parity), site updates per second, GB/s from the documented
 byte count and the fraction of the streaming bandwidth measured in the same run.
-Usage: tune_table.py LOG_DIR
+With --forms: per sweep kernel, the fastest candidate of each kernel form (siteN: branches on
+the storage; siteN-rows: 12 reals alone; siteN-rows-reload: reads the links twice) and its
+fraction of the streaming bandwidth, for comparisons of the forms within one run.
+Usage: tune_table.py [--forms] LOG_DIR
 """
 import pathlib
 import re
@@ -28,7 +31,41 @@ def winners(path):
             yield kernel, params, us, float(f[8]), float(f[10]), sites
 
 
+def form_bests(path):
+    """(kernel, L, {form: (us, fraction, variant line)}) of each tuned sweep kernel."""
+    kernel, size, best = None, None, {}
+    for line in path.read_text().splitlines() + ["tuning end"]:
+        if line.startswith("tuning "):
+            if kernel and kernel.startswith("sweep.") and best:
+                yield kernel, size, best
+            m = re.match(r"tuning (\S+) \[.*\] (\d+)x", line)
+            kernel, size, best = (m.group(1), int(m.group(2)), {}) if m else (None, None, {})
+            continue
+        m = re.match(r"\s*\*?\s*variant=(site\d)(\S*) (.*?)\s+([\d.]+) us .* ([\d.]+) of stream", line)
+        if kernel and m:
+            form = {"": "siteN", "-rows": "siteN-rows", "-rows-reload": "siteN-rows-reload"}.get(m.group(2))
+            us = float(m.group(4))
+            if form and (form not in best or us < best[form][0]):
+                best[form] = (us, float(m.group(5)), m.group(1) + m.group(2) + " " + m.group(3).split(" carveout")[0])
+
+
+def print_forms(folder):
+    forms = ["siteN", "siteN-rows", "siteN-rows-reload"]
+    print("| kernel | precision | reals | L | " + " | ".join(f + ": µs, of stream (variant)" for f in forms) + " | reload against the best other |")
+    print("|---|---|---|---|" + "---|" * (len(forms) + 1))
+    for path in sorted(pathlib.Path(folder).glob("tune_*.log")):
+        _, prec, storage, _ = path.stem.split("_")[1:]
+        for kernel, size, best in form_bests(path):
+            cells = ["%.1f, %.3f (%s)" % best[f] if f in best else "" for f in forms]
+            others = [best[f][0] for f in forms[:2] if f in best]
+            gain = "%.3f×" % (min(others) / best[forms[2]][0]) if others and forms[2] in best else ""
+            print("| %s | %s | %s | %d⁴ | %s | %s |" % (kernel, prec, storage, size, " | ".join(cells), gain))
+
+
 def main():
+    if sys.argv[1] == "--forms":
+        print_forms(sys.argv[2])
+        return
     rows = []
     for path in sorted(pathlib.Path(sys.argv[1]).glob("tune_*.log")):
         gauge, prec, storage, size = path.stem.split("_")[1:]

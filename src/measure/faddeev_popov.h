@@ -71,6 +71,10 @@ public:
   double dot(const std::vector<double>& a, const std::vector<double>& b) const;
   // v <- v minus its projection on the constant fields (each colour's lattice mean).
   void project_out_constants(std::vector<double>& v) const;
+  // The lattice mean of a field of one component per site (this rank's sites): bitwise the
+  // mean that project_out_constants subtracts from a colour of a vector that holds `wave` in
+  // that colour (its sums run over the sites in the same order).
+  double mean(const std::vector<double>& wave) const;
 
 private:
   template <int N>

@@ -30,9 +30,11 @@
 // cache, and the chunk sums (2 K reals per sum_chunk = 128 sites, K = 1 + 2 d, and 2 per
 // chunk for |r|^2: about two bytes a site) and r's halo exchange are left out.
 //
-// ghost_points<Exec> is ghost_propagator's loop over momenta and sources (the sources are built
-// and projected on the host, as FaddeevPopov's vectors) on this solver; time_ghost_cg times
-// its iterations. All collective.
+// ghost_points<Exec> is ghost_propagator's loop over momenta and sources on this solver: each
+// plane wave (cos or sin) is computed on the host, its mean taken (FaddeevPopov::mean) and copied
+// to the backend once, and each colour's projected source is written there (start_colour: the
+// bits of a source built and projected on the host); time_ghost_cg times its iterations. All
+// collective.
 #pragma once
 #include "backend/host_exec.h"
 #include "comm/mpi_channel.h"
@@ -78,7 +80,8 @@ public:
   explicit GhostCg(const FaddeevPopov& m)
       : m_(m), d_(m.components()), v3_(m.geometry().v3), nt_(m.geometry().nt), sites_(v3_ * nt_),
         vl_(Layout::of(v3_, d_)), ll_(Layout::of(v3_, 4 * m.nc() * m.nc())),
-        bl_(Layout::of(v3_, m.nc() * m.nc())), links_(nt_ * ll_.slice()), time_before_(bl_.slice()),
+        bl_(Layout::of(v3_, m.nc() * m.nc())), wl_(Layout::of(v3_, 1)), links_(nt_ * ll_.slice()),
+        time_before_(bl_.slice()), wave_(nt_ * wl_.slice()),
         b_(nt_ * vl_.slice()), x_(nt_ * vl_.slice()), mp_(nt_ * vl_.slice()),
         r_((nt_ + 2) * vl_.slice()), p_((nt_ + 2) * vl_.slice()), p_old_((nt_ + 2) * vl_.slice()),
         partial_((1 + 2 * d_) * nt_ * sum_chunks(v3_)), by_term_((1 + 2 * d_) * nt_),
@@ -109,8 +112,22 @@ public:
     tile(b.data(), vl_, nt_, v3_, staging_.data());
     b_.upload(staging_.data());
     for_sites(CgStart<Layout>{b_.data(), x_.data(), own(r_), vl_, v3_});
-    parallel_for(Exec{}, p_old_.size(), Zero{p_old_.data()}); // beta p_old = 0 at the start
-    bb_ = dot(b_.data(), b_.data());
+    begin();
+  }
+
+  // start for the source that holds `wave` (one number a site) in colour `colour` and zero in
+  // the others, projected: the wave minus `mean` (FaddeevPopov::mean of the wave), the bits
+  // start would load after project_out_constants. load_wave copies the wave to the backend
+  // once; start_colour writes each colour's source there.
+  void load_wave(const std::vector<double>& wave) {
+    staging_.resize(static_cast<std::size_t>(wave_.size()));
+    tile(wave.data(), wl_, nt_, v3_, staging_.data());
+    wave_.upload(staging_.data());
+  }
+  void start_colour(int colour, double mean) {
+    for_sites(CgStartWave<Layout>{wave_.data(), mean, colour, b_.data(), x_.data(), own(r_), vl_,
+                                  wl_, v3_});
+    begin();
   }
 
   SolveResult iterate(double tolerance, int max_iterations) {
@@ -164,6 +181,12 @@ public:
 private:
   // the slab's first number of a vector with halo slices
   double* own(Buffer<Exec, double>& v) { return v.data() + vl_.slice(); }
+
+  // the rest of a start, once b, x and r are loaded
+  void begin() {
+    parallel_for(Exec{}, p_old_.size(), Zero{p_old_.data()}); // beta p_old = 0 at the start
+    bb_ = dot(b_.data(), b_.data());
+  }
 
   template <class F>
   void for_sites(const F& f) {
@@ -321,8 +344,10 @@ private:
   const FaddeevPopov& m_;
   int d_;
   std::int64_t v3_, nt_, sites_;
-  Layout vl_, ll_, bl_; // vectors, links, the temporal links of the slice before the slab
+  // vectors, links, the temporal links of the slice before the slab, a plane wave
+  Layout vl_, ll_, bl_, wl_;
   Buffer<Exec, Complex<double>> links_, time_before_;
+  Buffer<Exec, double> wave_; // the wave of start_colour's sources
   Buffer<Exec, double> b_, x_, mp_, r_, p_, p_old_, partial_;
   Buffer<Exec, double> by_term_, total_; // one GPU: a pass's per-slice sums and its totals
   Buffer<Exec, CgScalars> scalars_{1};   // what the passes read (on one GPU: the authority)
@@ -372,7 +397,7 @@ std::vector<GhostPoint> ghost_points(const FaddeevPopov& m, const std::vector<Mo
   const double volume = static_cast<double>(g.global_volume());
   GhostCg<Exec> cg(m);
   std::vector<GhostPoint> out;
-  std::vector<double> phase(static_cast<std::size_t>(sites)), source(m.size());
+  std::vector<double> phase(static_cast<std::size_t>(sites)), wave(phase.size());
   for (const Momentum& n : momenta) {
     GhostPoint pt;
     pt.n = n;
@@ -395,14 +420,15 @@ std::vector<GhostPoint> ghost_points(const FaddeevPopov& m, const std::vector<Mo
     for (int mu = 0; mu < 4; ++mu)
       sine_vanishes = sine_vanishes && (2 * n[mu]) % g.L[mu] == 0;
     double sum = 0;
-    for (int part = 0; part < (sine_vanishes ? 1 : 2); ++part)
-      for (int a = 0; a < d; ++a) {
-        std::fill(source.begin(), source.end(), 0.0);
+    for (int part = 0; part < (sine_vanishes ? 1 : 2); ++part) {
 #pragma omp parallel for schedule(static)
-        for (std::int64_t s = 0; s < sites; ++s)
-          source[s * d + a] = part == 0 ? std::cos(phase[s]) : std::sin(phase[s]);
-        m.project_out_constants(source);
-        const SolveResult r = cg.solve(source, tolerance, max_iterations);
+      for (std::int64_t s = 0; s < sites; ++s)
+        wave[s] = part == 0 ? std::cos(phase[s]) : std::sin(phase[s]);
+      const double mean = m.mean(wave); // each colour's source: the wave in that colour, projected
+      cg.load_wave(wave);
+      for (int a = 0; a < d; ++a) {
+        cg.start_colour(a, mean);
+        const SolveResult r = cg.iterate(tolerance, max_iterations);
         sum += cg.source_dot_solution();
         ++pt.solves;
         pt.max_iterations = std::max(pt.max_iterations, r.iterations);
@@ -410,6 +436,7 @@ std::vector<GhostPoint> ghost_points(const FaddeevPopov& m, const std::vector<Mo
         pt.max_residual = std::max(pt.max_residual, r.residual);
         pt.converged = pt.converged && r.converged;
       }
+    }
     pt.propagator = sum / (d * volume);
     out.push_back(pt);
     if (progress) progress(pt, out.size(), momenta.size());

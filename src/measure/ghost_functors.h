@@ -362,6 +362,30 @@ struct CgStart {
   }
 };
 
+// The source b of colour `colour` of a plane wave (wave: one number a site, in its own
+// layout), projected: b^colour = wave - mean, the other colours 0; x = 0 and r = b at site s.
+template <class Layout>
+struct CgStartWave {
+  const double* wave;
+  double mean;
+  int colour;
+  double *b, *x, *r;
+  Layout layout, wave_layout;
+  std::int64_t v3;
+  GF_HD void operator()(std::int64_t s) const {
+    const std::int64_t t = s / v3, s3 = s - t * v3;
+    const std::int64_t at = layout.site(t, s3);
+    const double w = wave[wave_layout.site(t, s3)] - mean;
+    for (int c = 0; c < layout.count; ++c) {
+      const std::int64_t i = at + c * Layout::width;
+      const double v = c == colour ? w : 0.0;
+      b[i] = v;
+      x[i] = 0;
+      r[i] = v;
+    }
+  }
+};
+
 // v[i] = 0 for every number i of an array (its halo and padding included).
 struct Zero {
   double* v;
