@@ -139,15 +139,10 @@ TEST_P(GpuMatchesCpu, EveryVariantBitwiseEqual) {
       std::vector<SweepVariant> variants = {
           SweepVariant{1, {64, 0, -1}}, SweepVariant{4, {128, 0, 0}}, SweepVariant{8, {256, 0, -1}},
           SweepVariant{4, {32, 0, -1}}, SweepVariant{2, {128, 2, -1}}};
-      // the kernels compiled for 12-real storage alone (SU(3), local update family), and in
-      // the linear gauges those that read the links again after the solve
+      // the kernels compiled for 12-real storage alone (SU(3), local update family)
       if (storage == Storage::rows && c.nc == 3 && c.kind != UpdateKind::heatbath) {
         variants.push_back(SweepVariant{4, {64, 0, -1}, 0, true});
         variants.push_back(SweepVariant{2, {128, 2, 0}, 0, true});
-        if (c.gauge != GaugeKind::mag) {
-          variants.push_back(SweepVariant{4, {128, 0, -1}, 0, true, true});
-          variants.push_back(SweepVariant{2, {64, 0, 0}, 0, true, true});
-        }
       }
       for (const SweepVariant& v : variants) {
         HostField u = start;
@@ -176,29 +171,6 @@ TEST_P(GpuMatchesCpu, EveryVariantBitwiseEqual) {
             << name_of(prec) << " variant " << i;
       }
     }
-}
-
-// The kernels that read the links again exist for the linear gauges alone: forced on the
-// maximally Abelian gauge, the sweep says so by name.
-TEST(GpuSweepVariants, ReloadIsRefusedInTheMaximallyAbelianGauge) {
-  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
-  const int L[4] = {4, 4, 4, 4};
-  HostField u = testing::random_field(L, 3, 5, 0.8);
-  EngineOptions eo;
-  eo.gauge = GaugeKind::mag;
-  eo.storage = Storage::rows;
-  eo.backend = Backend::cuda;
-  eo.sweep_variant = SweepVariant{4, {64, 0, -1}, 0, true, true};
-  auto e = make_engine(u, eo);
-  UpdateParams up;
-  up.kind = UpdateKind::overrelaxation;
-  try {
-    e->sweep(up, 0);
-    ADD_FAILURE() << "site4-rows-reload ran in the maximally Abelian gauge";
-  } catch (const Error& err) {
-    EXPECT_NE(std::string(err.what()).find("no sweep variant site4-rows-reload"), std::string::npos)
-        << err.what();
-  }
 }
 
 TEST(GpuConvergence, EveryGaugeReachesTheta) {

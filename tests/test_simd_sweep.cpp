@@ -156,15 +156,9 @@ TEST(SweepVariantNames, RowsOnlyKernels) {
     const SweepVariant v = sweep_variant({lanes_variant(lanes, true), 64, 0, -1, false});
     EXPECT_EQ(v.lanes, lanes);
     EXPECT_TRUE(v.rows_only);
-    EXPECT_FALSE(v.reload);
     EXPECT_FALSE(sweep_variant({lanes_variant(lanes), 64, 0, -1, false}).rows_only);
-    const SweepVariant r = sweep_variant({lanes_variant(lanes, true, true), 64, 0, -1, false});
-    EXPECT_EQ(r.lanes, lanes);
-    EXPECT_TRUE(r.rows_only && r.reload);
   }
   EXPECT_EQ(lanes_variant(4, true), "site4-rows");
-  EXPECT_EQ(lanes_variant(2, true, true), "site2-rows-reload");
-  EXPECT_THROW(sweep_variant({"site4-reload", 64, 0, -1, false}), Error);
   EXPECT_THROW(sweep_variant({"site4-full", 64, 0, -1, false}), Error);
   const int L[4] = {4, 4, 4, 4};
   const HostField start = testing::random_field(L, 3, 3, 0.5);

@@ -18,19 +18,16 @@ bool cuda_available() {
 
 int variant_lanes(const std::string& variant) {
   for (int lanes : {1, 2, 4, 8})
-    if (variant == lanes_variant(lanes) || variant == lanes_variant(lanes, true) ||
-        variant == lanes_variant(lanes, true, true))
-      return lanes;
-  throw Error("unknown sweep variant '" + variant +
-              "' (expected site1, site2, site4, site8, site2-rows, site4-rows, site2-rows-reload, "
-              "site4-rows-reload or simd4, simd8, simd16)");
+    if (variant == lanes_variant(lanes) || variant == lanes_variant(lanes, true)) return lanes;
+  throw Error(
+      "unknown sweep variant '" + variant +
+      "' (expected site1, site2, site4, site8, site2-rows, site4-rows or simd4, simd8, simd16)");
 }
 
 SweepVariant sweep_variant(const LaunchParams& p) {
   if (const int w = simd_variant_width(p.variant)) return {1, launch_config(p), w};
   const int lanes = variant_lanes(p.variant);
-  const bool reload = p.variant == lanes_variant(lanes, true, true);
-  return {lanes, launch_config(p), 0, reload || p.variant == lanes_variant(lanes, true), reload};
+  return {lanes, launch_config(p), 0, p.variant == lanes_variant(lanes, true)};
 }
 
 void check_updatable(const HostField& links, const Channel* channel) {

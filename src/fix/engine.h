@@ -39,21 +39,18 @@ bool cuda_available(); // built with CUDA and a device present
 
 // How a sweep kernel runs: threads per site (1 on the CPU; 1, 2, 4 or 8 on the GPU), on the
 // CPU the sites per SIMD call (0: the scalar sweep; 4, 8 or 16: fix/simd_sweep.h, local
-// update family only), the launch parameters, whether the kernel is the one compiled for
+// update family only), the launch parameters, and whether the kernel is the one compiled for
 // 12-real SU(3) storage alone (GPU, 2 or 4 threads per site, local family: variant
-// "siteN-rows"; the others branch on the storage at run time) and, for such a kernel of a
-// linear gauge (Landau, Coulomb), whether it reads the links a second time after the solve
-// instead of holding them ("siteN-rows-reload"). Every choice gives the bitwise same field
-// (site_sweep.h).
+// "siteN-rows"; the others branch on the storage at run time). Every choice gives the bitwise
+// same field (site_sweep.h).
 struct SweepVariant {
   int lanes = 1;
   LaunchConfig config;
   int simd = 0;
   bool rows_only = false;
-  bool reload = false;
 };
-// The SweepVariant of a sweep's launch parameters: variant siteN, siteN-rows,
-// siteN-rows-reload or simdW (throws Error naming another variant).
+// The SweepVariant of a sweep's launch parameters: variant siteN, siteN-rows or simdW
+// (throws Error naming another variant).
 SweepVariant sweep_variant(const LaunchParams& p);
 
 struct EngineOptions {

@@ -313,12 +313,11 @@ private:
   }
 
   // Every launchable sweep variant with Lanes threads per site (RowsOnly: the kernel
-  // compiled for 12-real storage alone; Reload: that kernel reading the links again after
-  // the solve; site_sweep.h).
-  template <int Lanes, UpdateFamily Family, bool RowsOnly = false, bool Reload = false>
+  // compiled for 12-real storage alone, site_sweep.h).
+  template <int Lanes, UpdateFamily Family, bool RowsOnly = false>
   void add_sweep_candidates(const UpdateParams& p, std::vector<LaunchParams>& out) const {
     using Bounded = typename SweepBoundsFor<Lanes, Prec>::type;
-    const SiteSweep<Gauge, Prec, N, Lanes, Family, RowsOnly, Reload> f{
+    const SiteSweep<Gauge, Prec, N, Lanes, Family, RowsOnly> f{
         view(links_, 4), transform_view(), 0, 0, p, opt_.seed, 0};
     std::vector<int> min_blocks = {0};
     [&]<int... M>(Bounds<M...>) {
@@ -328,7 +327,7 @@ private:
     for (int block : Exec::lane_groups ? candidate_blocks<Exec>() : cpu_sweep_schedules())
       for (int mb : min_blocks)
         for (int carveout : candidate_carveouts<Exec>()) {
-          const LaunchParams c{lanes_variant(Lanes, RowsOnly, Reload), block, mb, carveout, false};
+          const LaunchParams c{lanes_variant(Lanes, RowsOnly), block, mb, carveout, false};
           if ((mb == 0 || block <= bounded_block_max) &&
               resident_blocks<Bounded>(Exec{}, f, launch_config(c)) > 0)
             out.push_back(c);
@@ -411,10 +410,6 @@ private:
           if (opt_.storage == Storage::rows) {
             add_sweep_candidates<2, Family, true>(p, spec.candidates);
             add_sweep_candidates<4, Family, true>(p, spec.candidates);
-            if constexpr (has_reload_kernels<Family>) {
-              add_sweep_candidates<2, Family, true, true>(p, spec.candidates);
-              add_sweep_candidates<4, Family, true, true>(p, spec.candidates);
-            }
           }
       }
       spec.launch = [this, p, first, sites](const LaunchParams& c) {
@@ -442,24 +437,16 @@ private:
     }
     if (v.rows_only) {
       if (opt_.storage != Storage::rows)
-        throw Error("sweep variant " + lanes_variant(v.lanes, true, v.reload) +
+        throw Error("sweep variant " + lanes_variant(v.lanes, true) +
                     " needs 12-real storage (--storage 12)");
-      if constexpr (has_reload_kernels<Family>) {
-        if (v.reload && v.lanes == 2)
-          return launch_lanes<2, Family, true, true>(e, v.config, p, parity, sweep_index, first,
-                                                     sites);
-        if (v.reload && v.lanes == 4)
-          return launch_lanes<4, Family, true, true>(e, v.config, p, parity, sweep_index, first,
-                                                     sites);
-      }
       if constexpr (has_rows_kernels<Family>) {
-        if (!v.reload && v.lanes == 2)
+        if (v.lanes == 2)
           return launch_lanes<2, Family, true>(e, v.config, p, parity, sweep_index, first, sites);
-        if (!v.reload && v.lanes == 4)
+        if (v.lanes == 4)
           return launch_lanes<4, Family, true>(e, v.config, p, parity, sweep_index, first, sites);
       }
       throw Error("the " + std::string(Exec::name) + " backend has no sweep variant " +
-                  lanes_variant(v.lanes, true, v.reload) + " for this gauge, group and update kind");
+                  lanes_variant(v.lanes, true) + " for this group and update kind");
     }
     if constexpr (Exec::lane_groups) {
       if (v.lanes == 2)
@@ -482,15 +469,11 @@ private:
   template <UpdateFamily Family>
   static constexpr bool has_rows_kernels = N == 3 &&
                                            (Family == UpdateFamily::local) && Exec::lane_groups;
-  // and those that read the links again after the solve: the linear gauges, whose links
-  // are needed only to form K and to apply G
-  template <UpdateFamily Family>
-  static constexpr bool has_reload_kernels = has_rows_kernels<Family> && Gauge::linear;
 
-  template <int Lanes, UpdateFamily Family, bool RowsOnly = false, bool Reload = false>
+  template <int Lanes, UpdateFamily Family, bool RowsOnly = false>
   void launch_lanes(Exec e, const LaunchConfig& config, const UpdateParams& p, int parity,
                     std::uint32_t sweep_index, std::int64_t first, std::int64_t sites) {
-    const SiteSweep<Gauge, Prec, N, Lanes, Family, RowsOnly, Reload> f{
+    const SiteSweep<Gauge, Prec, N, Lanes, Family, RowsOnly> f{
         view(links_, 4), transform_view(), parity, first, p, opt_.seed, sweep_index};
     parallel_for<typename SweepBoundsFor<Lanes, Prec>::type>(e, sites * Lanes, f, config);
   }

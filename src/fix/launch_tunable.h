@@ -4,8 +4,7 @@
 // given parameters, and how to back up and restore what the launch changes. time() runs
 // the launch on the backend's default stream and times it there (CUDA events on the GPU).
 // Also: the variant names of the sweeps ("site1", "site4", "site8": threads per site;
-// "site4-rows": compiled for 12-real storage alone; "site4-rows-reload": that kernel reading
-// the links again after the solve).
+// "site4-rows": compiled for 12-real storage alone).
 #pragma once
 #include "backend/launch_config.h"
 #include "tuning/tunable.h"
@@ -45,10 +44,9 @@ private:
   LaunchSpec spec_;
 };
 
-// rows_only: the kernel compiled for 12-real SU(3) storage alone, "site4-rows"; reload: that
-// kernel reading the links again after the solve, "site4-rows-reload".
-inline std::string lanes_variant(int lanes, bool rows_only = false, bool reload = false) {
-  return "site" + std::to_string(lanes) + (rows_only ? "-rows" : "") + (reload ? "-reload" : "");
+// rows_only: the kernel compiled for 12-real SU(3) storage alone, "site4-rows".
+inline std::string lanes_variant(int lanes, bool rows_only = false) {
+  return "site" + std::to_string(lanes) + (rows_only ? "-rows" : "");
 }
 
 // Threads per site of a sweep variant name; throws Error for another name.

@@ -154,43 +154,6 @@ struct SiteUpdate {
     return g;
   }
 
-  // A linear gauge's G from the lane's contributions to K (part[k] = k_contribution of slot
-  // k): K summed in the fixed tree over the lane's slots and the site's lanes, then the
-  // subgroup updates on K alone. C: link arithmetic, P: the SU(2) problems.
-  template <class C, class P, class Key>
-  GF_INLINE static Matrix<C, N> solve_linear(Matrix<C, N> (&part)[slots], int lane,
-                                             const UpdateParams& params, const Key& key) {
-    Matrix<C, N> big_k = lane_sum<Lanes>(tree_sum(part));
-    if constexpr (Lanes >= N) {
-      return solve_by_columns<C, P>(big_k, lane, params, key);
-    } else {
-      // every lane updates all of K and G; what the column lanes read from each other
-      // is read from the lane itself, so that every variant compiles the same arithmetic
-      const auto own = [&](const Complex<C>& z) {
-        return Complex<C>{lane_read<Lanes>(z.re, lane), lane_read<Lanes>(z.im, lane)};
-      };
-      Matrix<C, N> gc = Matrix<C, N>::identity();
-      GF_UNROLL
-      for (int s = 0; s < subgroup_count<N>; ++s) {
-        int i, j;
-        subgroup_rows<N>(s, i, j);
-        const LinearProblem<P> problem = {block_projection(
-            complex_cast<P>(own(big_k.m[i][i])), complex_cast<P>(own(big_k.m[i][j])),
-            complex_cast<P>(own(big_k.m[j][i])), complex_cast<P>(own(big_k.m[j][j])))};
-        const Quaternion<C> gs =
-            quaternion_cast<C>(family_update<Family, P>(problem, params, key, s));
-        left_multiply(gs, s, big_k);
-        left_multiply(gs, s, gc);
-      }
-      GF_UNROLL
-      for (int r = 0; r < N; ++r)
-        GF_UNROLL
-      for (int c = 0; c < N; ++c)
-        gc.m[r][c] = own(gc.m[r][c]);
-      return gc;
-    }
-  }
-
   // Updates the lane's links v (V_j, skipped slots zero) in place; returns G, the product of
   // the subgroup updates (g(x) <- G g(x)). C: link arithmetic, P: the SU(2) problems.
   template <class C, class P, class Key>
@@ -202,7 +165,34 @@ struct SiteUpdate {
       GF_UNROLL
       for (int k = 0; k < slots; ++k)
         part[k] = Gauge::k_contribution(v[k], direction(lane, k));
-      const Matrix<C, N> gc = solve_linear<C, P>(part, lane, params, key);
+      Matrix<C, N> big_k = lane_sum<Lanes>(tree_sum(part));
+      Matrix<C, N> gc = Matrix<C, N>::identity();
+      if constexpr (Lanes >= N) {
+        gc = solve_by_columns<C, P>(big_k, lane, params, key);
+      } else {
+        // every lane updates all of K and G; what the column lanes read from each other
+        // is read from the lane itself, so that every variant compiles the same arithmetic
+        const auto own = [&](const Complex<C>& z) {
+          return Complex<C>{lane_read<Lanes>(z.re, lane), lane_read<Lanes>(z.im, lane)};
+        };
+        GF_UNROLL
+        for (int s = 0; s < subgroup_count<N>; ++s) {
+          int i, j;
+          subgroup_rows<N>(s, i, j);
+          const LinearProblem<P> problem = {block_projection(
+              complex_cast<P>(own(big_k.m[i][i])), complex_cast<P>(own(big_k.m[i][j])),
+              complex_cast<P>(own(big_k.m[j][i])), complex_cast<P>(own(big_k.m[j][j])))};
+          const Quaternion<C> gs =
+              quaternion_cast<C>(family_update<Family, P>(problem, params, key, s));
+          left_multiply(gs, s, big_k);
+          left_multiply(gs, s, gc);
+        }
+        GF_UNROLL
+        for (int r = 0; r < N; ++r)
+          GF_UNROLL
+        for (int c = 0; c < N; ++c)
+          gc.m[r][c] = own(gc.m[r][c]);
+      }
       GF_UNROLL
       for (int k = 0; k < slots; ++k)
         if (!skipped(lane, k)) v[k] = gc * v[k];
@@ -230,12 +220,7 @@ struct SiteUpdate {
 // RowsOnly: compiled for links and g(x) stored as rows (12 reals for SU(3)) alone, so that the
 // loads and saves carry no branch on the storage and no decode of the others (the variants
 // "siteN-rows"); the arithmetic, and hence every bit, is that of the kernel that branches.
-// Reload (linear gauges only): the links are read twice, once to form K and once after the
-// solve to apply G, so that none is held in registers across the solve and more warps fit on
-// an SM; the second read comes from L1 or L2 (the variants "siteN-rows-reload"). A read
-// gives the same bits each time, so the field is that of every other variant.
-template <class Gauge, class Prec, int N, int Lanes, UpdateFamily Family, bool RowsOnly = false,
-          bool Reload = false>
+template <class Gauge, class Prec, int N, int Lanes, UpdateFamily Family, bool RowsOnly = false>
 struct SiteSweep {
   using S = typename Prec::storage;
   using C = typename Prec::link;
@@ -243,7 +228,6 @@ struct SiteSweep {
   using Update = SiteUpdate<Gauge, N, Lanes, Family>;
   static constexpr int lanes = Lanes;
   static constexpr int slots = Update::slots;
-  static_assert(!Reload || Gauge::linear, "the links are reread only where K is formed once");
 
   FieldView<S, N> links;
   FieldView<S, N> transform; // data == nullptr when g(x) is not tracked
@@ -252,29 +236,6 @@ struct SiteSweep {
   UpdateParams params;
   std::uint64_t seed;
   std::uint32_t sweep;
-
-  // Where slot k of a lane of the site (c; t, h in the slab) is stored.
-  struct SlotAddress {
-    int t, p;
-    std::int64_t h;
-  };
-  GF_HD SlotAddress address(const SiteCoords& c, int t, std::int64_t h, int lane, int k) const {
-    if (!Update::is_down(lane, k)) return {t, parity, h};
-    const Geometry& geom = links.geom;
-    const SiteCoords b = geom.backward(c, Update::direction(lane, k));
-    return {b.x[3] - geom.t0, 1 - parity, geom.half_index(b)};
-  }
-  // V of slot k (U, or U^dagger for a down link) and its store.
-  GF_HD Matrix<C, N> load_slot(Storage stored, const SlotAddress& a, int lane, int k) const {
-    const Matrix<C, N> u =
-        links.template load_in<C>(stored, a.t, a.p, Update::direction(lane, k), a.h);
-    return Update::is_down(lane, k) ? adjoint(u) : u;
-  }
-  GF_HD void save_slot(Storage stored, const SlotAddress& a, int lane, int k,
-                       const Matrix<C, N>& v) const {
-    links.template save_in<C>(stored, a.t, a.p, Update::direction(lane, k), a.h,
-                              Update::is_down(lane, k) ? adjoint(v) : v);
-  }
 
   GF_HD void operator()(std::int64_t item) const {
     // the storage of links and g(x), a constant in the RowsOnly kernels
@@ -286,43 +247,39 @@ struct SiteSweep {
     std::int64_t h;
     geom.split_site(site, t, h);
     const SiteCoords c = geom.coords(t, parity, h);
-    const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(c)), sweep, 0};
 
-    Matrix<P, N> g;
-    if constexpr (Reload) {
-      Matrix<C, N> part[slots];
-      GF_UNROLL
-      for (int k = 0; k < slots; ++k)
-        part[k] = Gauge::k_contribution(Update::skipped(lane, k)
-                                            ? Matrix<C, N>::zero()
-                                            : load_slot(stored, address(c, t, h, lane, k), lane, k),
-                                        Update::direction(lane, k));
-      const Matrix<C, N> gc = Update::template solve_linear<C, P>(part, lane, params, key);
-      // the compiler may not keep the first reads in registers in place of the second
-      asm volatile("" ::: "memory");
-      GF_UNROLL
-      for (int k = 0; k < slots; ++k) {
-        if (Update::skipped(lane, k)) continue;
-        const SlotAddress a = address(c, t, h, lane, k);
-        save_slot(stored, a, lane, k, gc * load_slot(stored, a, lane, k));
+    int at_t[slots], at_p[slots];
+    std::int64_t at_h[slots];
+    Matrix<C, N> v[slots];
+    GF_UNROLL
+    for (int k = 0; k < slots; ++k) {
+      const int mu = Update::direction(lane, k);
+      if (Update::skipped(lane, k)) {
+        v[k] = Matrix<C, N>::zero();
+        continue;
       }
-      g = matrix_cast<P>(gc);
-    } else {
-      SlotAddress at[slots];
-      Matrix<C, N> v[slots];
-      GF_UNROLL
-      for (int k = 0; k < slots; ++k) {
-        if (Update::skipped(lane, k)) {
-          v[k] = Matrix<C, N>::zero();
-          continue;
-        }
-        at[k] = address(c, t, h, lane, k);
-        v[k] = load_slot(stored, at[k], lane, k);
+      if (!Update::is_down(lane, k)) {
+        at_t[k] = t;
+        at_p[k] = parity;
+        at_h[k] = h;
+      } else {
+        const SiteCoords b = geom.backward(c, mu);
+        at_t[k] = b.x[3] - geom.t0;
+        at_p[k] = 1 - parity;
+        at_h[k] = geom.half_index(b);
       }
-      g = Update::template apply<C, P>(v, lane, params, key);
-      GF_UNROLL
-      for (int k = 0; k < slots; ++k)
-        if (!Update::skipped(lane, k)) save_slot(stored, at[k], lane, k, v[k]);
+      const Matrix<C, N> u = links.template load_in<C>(stored, at_t[k], at_p[k], mu, at_h[k]);
+      v[k] = Update::is_down(lane, k) ? adjoint(u) : u;
+    }
+
+    const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(c)), sweep, 0};
+    const Matrix<P, N> g = Update::template apply<C, P>(v, lane, params, key);
+
+    GF_UNROLL
+    for (int k = 0; k < slots; ++k) {
+      if (Update::skipped(lane, k)) continue;
+      links.template save_in<C>(stored, at_t[k], at_p[k], Update::direction(lane, k), at_h[k],
+                                Update::is_down(lane, k) ? adjoint(v[k]) : v[k]);
     }
     if (transform.data && lane == Update::transform_lane)
       transform.template save_in<P>(stored, t, parity, 0, h,
