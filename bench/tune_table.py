@@ -5,9 +5,9 @@ Reads tune_<gauge>_<precision>_<storage>_<L>.log (the output of `gaugefix tune -
 and prints, per sweep kernel, the winner's launch parameters, its time per call (one
 half-sweep: the sites of one parity), site updates per second, GB/s from the documented
 byte count and the fraction of the streaming bandwidth measured in the same run.
-With --forms: per sweep kernel, the fastest candidate of each kernel form (siteN: branches on
-the storage; siteN-rows: 12 reals alone; siteN-rows-reload: reads the links twice) and its
-fraction of the streaming bandwidth, for comparisons of the forms within one run.
+With --forms: per sweep kernel, the fastest candidate of each kernel form (the variant's name
+after siteN: "" branches on the storage, "-rows" is compiled for 12 reals alone; an experiment's
+forms alike) and its fraction of the streaming bandwidth, for comparisons within one run.
 Usage: tune_table.py [--forms] LOG_DIR
 """
 import pathlib
@@ -32,7 +32,7 @@ def winners(path):
 
 
 def form_bests(path):
-    """(kernel, L, {form: (us, fraction, variant line)}) of each tuned sweep kernel."""
+    """(kernel, L, {form: (us, fraction, variant)}) of each tuned sweep kernel."""
     kernel, size, best = None, None, {}
     for line in path.read_text().splitlines() + ["tuning end"]:
         if line.startswith("tuning "):
@@ -43,23 +43,20 @@ def form_bests(path):
             continue
         m = re.match(r"\s*\*?\s*variant=(site\d)(\S*) (.*?)\s+([\d.]+) us .* ([\d.]+) of stream", line)
         if kernel and m:
-            form = {"": "siteN", "-rows": "siteN-rows", "-rows-reload": "siteN-rows-reload"}.get(m.group(2))
-            us = float(m.group(4))
-            if form and (form not in best or us < best[form][0]):
+            form, us = "siteN" + m.group(2), float(m.group(4))
+            if form not in best or us < best[form][0]:
                 best[form] = (us, float(m.group(5)), m.group(1) + m.group(2) + " " + m.group(3).split(" carveout")[0])
 
 
 def print_forms(folder):
-    forms = ["siteN", "siteN-rows", "siteN-rows-reload"]
-    print("| kernel | precision | reals | L | " + " | ".join(f + ": µs, of stream (variant)" for f in forms) + " | reload against the best other |")
-    print("|---|---|---|---|" + "---|" * (len(forms) + 1))
+    print("| kernel | precision | reals | L | form: µs, of stream (variant) | fastest form |")
+    print("|---|---|---|---|---|---|")
     for path in sorted(pathlib.Path(folder).glob("tune_*.log")):
         _, prec, storage, _ = path.stem.split("_")[1:]
         for kernel, size, best in form_bests(path):
-            cells = ["%.1f, %.3f (%s)" % best[f] if f in best else "" for f in forms]
-            others = [best[f][0] for f in forms[:2] if f in best]
-            gain = "%.3f×" % (min(others) / best[forms[2]][0]) if others and forms[2] in best else ""
-            print("| %s | %s | %s | %d⁴ | %s | %s |" % (kernel, prec, storage, size, " | ".join(cells), gain))
+            cells = "; ".join("%s: %.1f, %.3f (%s)" % ((f,) + best[f]) for f in sorted(best))
+            print("| %s | %s | %s | %d⁴ | %s | %s |" % (kernel, prec, storage, size, cells,
+                                                     min(best, key=lambda f: best[f][0])))
 
 
 def main():
