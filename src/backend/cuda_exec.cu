@@ -6,18 +6,20 @@
 namespace gf {
 
 __global__ void reduce_segments_kernel(const double* values, std::int64_t len, double* out) {
-  __shared__ double partial[reduce_block_size];
-  const double* seg = values + blockIdx.x * len;
-  double acc = 0;
-  for (std::int64_t i = threadIdx.x; i < len; i += reduce_block_size)
-    acc += seg[i];
-  partial[threadIdx.x] = acc;
-  __syncthreads();
-  for (int s = reduce_block_size / 2; s > 0; s >>= 1) {
-    if (threadIdx.x < s) partial[threadIdx.x] += partial[threadIdx.x + s];
-    __syncthreads();
+  const double sum = segment_sum(values, len);
+  if (threadIdx.x == 0) out[blockIdx.x] = sum;
+}
+
+unsigned* reduction_counter() {
+  thread_local std::map<int, Buffer<CudaExec, unsigned>> per_device;
+  int device = 0;
+  cuda_check(cudaGetDevice(&device), "cudaGetDevice");
+  Buffer<CudaExec, unsigned>& b = per_device[device];
+  if (b.size() == 0) {
+    b = Buffer<CudaExec, unsigned>(1);
+    cuda_check(cudaMemset(b.data(), 0, sizeof(unsigned)), "cudaMemset (reduction counter)");
   }
-  if (threadIdx.x == 0) out[blockIdx.x] = partial[0];
+  return b.data();
 }
 
 namespace {

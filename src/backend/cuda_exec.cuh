@@ -4,7 +4,8 @@
 // parameters of a LaunchConfig (launch_config.h); resident_blocks asks the occupancy API
 // whether such a launch is possible; time_launches and device_identity serve the tuner;
 // Buffer<CudaExec, T> is device memory; reduce_segments sums each segment with one
-// thread block in a fixed order (deterministic from run to run). For the halo exchange:
+// thread block in a fixed order (deterministic from run to run), reduce_segments_then runs
+// the work that needs every sum in the same launch. For the halo exchange:
 // Queue owns a non-blocking stream, MessageBuffer is pinned host memory (so that copies
 // are asynchronous and MPI sends from it), copy_async is cudaMemcpyAsync on the queue.
 #pragma once
@@ -128,6 +129,62 @@ void reduce_segments(CudaExec, const double* values, int segments, std::int64_t 
 // work before it, no copy to the host and no wait.
 void reduce_segments_on_device(CudaExec, const double* values, int segments, std::int64_t len,
                                double* out);
+
+// The sum of segment blockIdx.x (`len` values from `values`), on thread 0 of a block of
+// reduce_block_size threads: each thread adds every reduce_block_size-th value, then a tree in
+// shared memory. The one order of reduce_segments and reduce_segments_then.
+__device__ inline double segment_sum(const double* values, std::int64_t len) {
+  __shared__ double partial[reduce_block_size];
+  const double* seg = values + blockIdx.x * len;
+  double acc = 0;
+  for (std::int64_t i = threadIdx.x; i < len; i += reduce_block_size)
+    acc += seg[i];
+  partial[threadIdx.x] = acc;
+  __syncthreads();
+  for (int s = reduce_block_size / 2; s > 0; s >>= 1) {
+    if (threadIdx.x < s) partial[threadIdx.x] += partial[threadIdx.x + s];
+    __syncthreads();
+  }
+  return partial[0];
+}
+
+// A device counter of the blocks of a reduce_segments_then launch that are done, 0 between
+// launches (one per calling thread and device).
+unsigned* reduction_counter();
+
+template <class Each, class Step>
+__global__ void reduce_segments_then_kernel(const double* values, std::int64_t len, double* out,
+                                            unsigned* done, int items, Each each, Step step) {
+  __shared__ bool last;
+  const double sum = segment_sum(values, len);
+  if (threadIdx.x == 0) {
+    out[blockIdx.x] = sum;
+    __threadfence(); // the sum is visible before the count that says so
+    last = atomicAdd(done, 1u) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!last) return;
+  __threadfence();
+  for (int k = threadIdx.x; k < items; k += blockDim.x)
+    each(k);
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    step(0);
+    *done = 0;
+  }
+}
+
+// reduce_segments_on_device, then in the same launch, once every segment's sum is in `out`:
+// each(k) for k < items (threads of one block), then step(0) (one thread). The work of three
+// dependent launches in one: a pass's sums, totals and scalar step (measure/ghost_cg.h).
+template <class Each, class Step>
+void reduce_segments_then(CudaExec, const double* values, int segments, std::int64_t len,
+                          double* out, int items, const Each& each, const Step& step) {
+  reduce_segments_then_kernel<<<segments, reduce_block_size>>>(values, len, out,
+                                                               reduction_counter(), items, each,
+                                                               step);
+  cuda_check(cudaGetLastError(), "reduce_segments_then");
+}
 
 inline void synchronize(CudaExec) {
   cuda_check(cudaDeviceSynchronize(), "synchronize");

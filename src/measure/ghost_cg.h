@@ -6,10 +6,11 @@
 // GhostCg<Exec> copies the operator's links into backend memory once and keeps the CG's vectors
 // there, all in the tiled layout of ghost_tiles.h (coalesced on a GPU, natural order on the CPU):
 // b, x, M p, and r and two search directions with one time slice more on each side (their halos).
-// An iteration is two passes: it exchanges r's boundary slices (one rank: two slice copies on the
-// backend; several ranks on GPUs of one node: each GPU copies its two boundary slices straight into
-// its neighbours' halo slices (CUDA IPC, peer_memory.h), then a barrier; otherwise through pinned
-// host memory and exchange_boundary_slices), then CgApply forms p =
+// An iteration is two passes: it exchanges r's boundary slices (one rank: nothing, the passes that
+// write r write its halo slices as the slab's periodic images; several ranks on GPUs of one node:
+// each GPU copies its two boundary slices straight into its neighbours' halo slices (CUDA IPC,
+// peer_memory.h), then a barrier; otherwise through pinned host memory and
+// exchange_boundary_slices), then CgApply forms p =
 // r + beta p_old (at each site and its neighbours), M p, x += alpha_old p_old and the chunk sums of
 // <p|M p> and of the colour sums of p and M p; CgResidual updates r with the chunk sums of <r|r>.
 // The last step's alpha p goes into x after the last iteration. A slice's chunk sums are added by
@@ -20,7 +21,8 @@
 // The scalars between the passes (alpha, beta, |r|^2, the colour means of M p, the iteration
 // count and whether the solve goes on: CgScalars, ghost_cg_scalars.h) are in backend memory,
 // where the passes read them. On one GPU the totals and the scalar steps run on the device too,
-// so an iteration waits for nothing on the host: the host reads the scalars every 8 iterations,
+// in the launch that sums the pass's chunks (reduce_segments_then), so an iteration is four
+// launches and waits for nothing on the host: the host reads the scalars every 8 iterations,
 // and the passes queued after the solve's end do nothing (the same bits as checking every
 // iteration). On the CPU and on several ranks the scalar steps run on the host after each pass.
 // Bytes one iteration moves per site (8-byte reals, d = N^2 - 1): CgApply reads 4 links
@@ -111,7 +113,7 @@ public:
     staging_.resize(static_cast<std::size_t>(b_.size()));
     tile(b.data(), vl_, nt_, v3_, staging_.data());
     b_.upload(staging_.data());
-    for_sites(CgStart<Layout>{b_.data(), x_.data(), own(r_), vl_, v3_});
+    for_sites(CgStart<Layout>{b_.data(), x_.data(), own(r_), vl_, v3_, wrap_nt()});
     begin();
   }
 
@@ -126,7 +128,7 @@ public:
   }
   void start_colour(int colour, double mean) {
     for_sites(CgStartWave<Layout>{wave_.data(), mean, colour, b_.data(), x_.data(), own(r_), vl_,
-                                  wl_, v3_});
+                                  wl_, v3_, wrap_nt()});
     begin();
   }
 
@@ -200,11 +202,14 @@ private:
 
   // One rank on a GPU: the sums and the scalars stay in device memory.
   bool on_device() const { return Exec::device_memory && m_.world().size() == 1; }
+  // One rank: the passes that write r write its halo slices too, as the slab's periodic
+  // images (write_periodic_image); several ranks exchange them (exchange_r_halo).
+  std::int64_t wrap_nt() const { return m_.world().size() == 1 ? nt_ : 0; }
 
   // p = r + beta p_old, M p, x += alpha p_old; then <p|P M p>, the colour means of M p and the
   // step alpha (CgAfterApply).
   void apply() {
-    exchange_r_halo();
+    if (m_.world().size() > 1) exchange_r_halo();
     if (m_.nc() == 2) {
       launch_apply<2>();
     } else {
@@ -232,7 +237,8 @@ private:
 
   // r -= alpha (M p - mean); then |r|^2, the residual and beta (CgAfterResidual).
   void residual() {
-    chunk_sums<1>(Exec{}, nt_, v3_, CgResidual<Layout>{mp_.data(), own(r_), scalars_.data(), vl_},
+    chunk_sums<1>(Exec{}, nt_, v3_,
+                  CgResidual<Layout>{mp_.data(), own(r_), scalars_.data(), vl_, wrap_nt()},
                   partial_.data());
     after_pass(1, [&](const double* t) { return CgAfterResidual{scalar_target(), t}; });
   }
@@ -246,11 +252,11 @@ private:
   void after_pass(int terms, const MakeStep& make_step) {
     if constexpr (Exec::device_memory) {
       if (on_device()) {
+        // one launch: the chunks' sums per slice, their totals, the scalar step
         const int segments = static_cast<int>(terms * nt_);
-        reduce_segments_on_device(Exec{}, partial_.data(), segments, sum_chunks(v3_),
-                                  by_term_.data());
-        parallel_for(Exec{}, terms, SliceTotals{by_term_.data(), total_.data(), nt_});
-        parallel_for(Exec{}, 1, make_step(total_.data()));
+        reduce_segments_then(Exec{}, partial_.data(), segments, sum_chunks(v3_), by_term_.data(),
+                             terms, SliceTotals{by_term_.data(), total_.data(), nt_},
+                             make_step(total_.data()));
         return;
       }
     }
@@ -291,16 +297,11 @@ private:
     return total;
   }
 
-  // r's slices before and after the slab: the neighbouring ranks' boundary slices, or on one
-  // rank the slab's own last and first slice.
+  // r's slices before and after the slab on several ranks: the neighbouring ranks' boundary
+  // slices.
   void exchange_r_halo() {
     const std::int64_t slice = vl_.slice();
     double* r = r_.data();
-    if (m_.world().size() == 1) {
-      copy_buffer(Exec{}, r, r + nt_ * slice, slice);
-      copy_buffer(Exec{}, r + (nt_ + 1) * slice, r + slice, slice);
-      return;
-    }
     const std::size_t bytes = static_cast<std::size_t>(slice) * sizeof(double);
     synchronize(Exec{}); // r's slab is final
     if (peers_) {

@@ -299,14 +299,27 @@ struct CgApply {
   }
 };
 
+// r's halo slices on one rank are the slab's periodic images: component c of r at (t, s3),
+// written at t = 0 or t = nt - 1, is written again in the halo slice after or before the slab
+// (r points at the slab's first slice). wrap_nt: nt on one rank, 0 (nothing to do) otherwise.
+template <class Layout>
+GF_INLINE void write_periodic_image(double* r, const Layout& l, std::int64_t wrap_nt,
+                                    std::int64_t t, std::int64_t s3, int c, double v) {
+  if (wrap_nt == 0) return;
+  if (t == 0) r[l.at(wrap_nt, s3, c)] = v;
+  if (t == wrap_nt - 1) r[l.at(-1, s3, c)] = v;
+}
+
 // r -= alpha (M p - mean) (alpha and mean, each colour's lattice mean of M p so that P M p is
-// subtracted, from scalars); sums[0] = |r|^2; nothing once the solve is not running.
+// subtracted, from scalars); sums[0] = |r|^2; nothing once the solve is not running. On one
+// rank (wrap_nt = nt) also r's halo slices (write_periodic_image).
 template <class Layout>
 struct CgResidual {
   const double* mp;
-  double* r; // without its halo
+  double* r; // at the slab's first slice
   const CgScalars* scalars;
   Layout layout;
+  std::int64_t wrap_nt;
   GF_HD void operator()(std::int64_t t, std::int64_t s3, double* sums) const {
     sums[0] = 0;
     if (scalars->state != cg_running) return;
@@ -324,6 +337,7 @@ struct CgResidual {
       const std::int64_t i = at + c * Layout::width;
       r[i] -= alpha * (mp[i] - mean[c]);
       rr += r[i] * r[i];
+      write_periodic_image(r, layout, wrap_nt, t, s3, c, r[i]);
     }
     sums[0] = rr;
   }
@@ -344,13 +358,14 @@ struct SiteDot {
   }
 };
 
-// The start from x = 0: r = b (r without its halo).
+// The start from x = 0: r = b (r at the slab's first slice; on one rank also its halo slices,
+// as CgResidual).
 template <class Layout>
 struct CgStart {
   const double* b;
   double *x, *r;
   Layout layout;
-  std::int64_t v3;
+  std::int64_t v3, wrap_nt; // wrap_nt: CgResidual's
   GF_HD void operator()(std::int64_t s) const {
     const std::int64_t t = s / v3, s3 = s - t * v3;
     const std::int64_t at = layout.site(t, s3);
@@ -358,6 +373,7 @@ struct CgStart {
       const std::int64_t i = at + c * Layout::width;
       x[i] = 0;
       r[i] = b[i];
+      write_periodic_image(r, layout, wrap_nt, t, s3, c, b[i]);
     }
   }
 };
@@ -371,7 +387,7 @@ struct CgStartWave {
   int colour;
   double *b, *x, *r;
   Layout layout, wave_layout;
-  std::int64_t v3;
+  std::int64_t v3, wrap_nt; // wrap_nt: CgResidual's
   GF_HD void operator()(std::int64_t s) const {
     const std::int64_t t = s / v3, s3 = s - t * v3;
     const std::int64_t at = layout.site(t, s3);
@@ -382,6 +398,7 @@ struct CgStartWave {
       b[i] = v;
       x[i] = 0;
       r[i] = v;
+      write_periodic_image(r, layout, wrap_nt, t, s3, c, v);
     }
   }
 };
