@@ -180,9 +180,8 @@ __global__ void reduce_segments_then_kernel(const double* values, std::int64_t l
 template <class Each, class Step>
 void reduce_segments_then(CudaExec, const double* values, int segments, std::int64_t len,
                           double* out, int items, const Each& each, const Step& step) {
-  reduce_segments_then_kernel<<<segments, reduce_block_size>>>(values, len, out,
-                                                               reduction_counter(), items, each,
-                                                               step);
+  reduce_segments_then_kernel<<<segments, reduce_block_size>>>(
+      values, len, out, reduction_counter(), items, each, step);
   cuda_check(cudaGetLastError(), "reduce_segments_then");
 }
 

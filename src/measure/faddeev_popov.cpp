@@ -127,8 +127,8 @@ void FaddeevPopov::project_n(std::vector<double>& v) const {
 }
 
 double FaddeevPopov::mean(const std::vector<double>& wave) const {
-  const std::vector<double> per_slice = slice_sums<1>(
-      links_.geom, [&](std::int64_t s, double* sum) { sum[0] += wave[s]; });
+  const std::vector<double> per_slice =
+      slice_sums<1>(links_.geom, [&](std::int64_t s, double* sum) { sum[0] += wave[s]; });
   return ordered_totals<1>(per_slice, world_)[0] / static_cast<double>(links_.geom.global_volume());
 }
 

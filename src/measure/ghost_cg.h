@@ -83,9 +83,9 @@ public:
       : m_(m), d_(m.components()), v3_(m.geometry().v3), nt_(m.geometry().nt), sites_(v3_ * nt_),
         vl_(Layout::of(v3_, d_)), ll_(Layout::of(v3_, 4 * m.nc() * m.nc())),
         bl_(Layout::of(v3_, m.nc() * m.nc())), wl_(Layout::of(v3_, 1)), links_(nt_ * ll_.slice()),
-        time_before_(bl_.slice()), wave_(nt_ * wl_.slice()),
-        b_(nt_ * vl_.slice()), x_(nt_ * vl_.slice()), mp_(nt_ * vl_.slice()),
-        r_((nt_ + 2) * vl_.slice()), p_((nt_ + 2) * vl_.slice()), p_old_((nt_ + 2) * vl_.slice()),
+        time_before_(bl_.slice()), wave_(nt_ * wl_.slice()), b_(nt_ * vl_.slice()),
+        x_(nt_ * vl_.slice()), mp_(nt_ * vl_.slice()), r_((nt_ + 2) * vl_.slice()),
+        p_((nt_ + 2) * vl_.slice()), p_old_((nt_ + 2) * vl_.slice()),
         partial_((1 + 2 * d_) * nt_ * sum_chunks(v3_)), by_term_((1 + 2 * d_) * nt_),
         total_(1 + 2 * d_) {
     std::vector<Complex<double>> tiled(static_cast<std::size_t>(links_.size()));
