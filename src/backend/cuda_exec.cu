@@ -46,12 +46,6 @@ void reduce_segments(CudaExec, const double* values, int segments, std::int64_t 
              "reduce_segments: download");
 }
 
-void reduce_segments_on_device(CudaExec, const double* values, int segments, std::int64_t len,
-                               double* out) {
-  reduce_segments_kernel<<<segments, reduce_block_size>>>(values, len, out);
-  cuda_check(cudaGetLastError(), "reduce_segments_on_device");
-}
-
 } // namespace gf
 
 namespace gf {

@@ -125,10 +125,6 @@ private:
 constexpr int reduce_block_size = 256;
 
 void reduce_segments(CudaExec, const double* values, int segments, std::int64_t len, double* out);
-// reduce_segments with `out` in device memory: queued on the legacy default stream behind the
-// work before it, no copy to the host and no wait.
-void reduce_segments_on_device(CudaExec, const double* values, int segments, std::int64_t len,
-                               double* out);
 
 // The sum of segment blockIdx.x (`len` values from `values`), on thread 0 of a block of
 // reduce_block_size threads: each thread adds every reduce_block_size-th value, then a tree in
@@ -174,9 +170,11 @@ __global__ void reduce_segments_then_kernel(const double* values, std::int64_t l
   }
 }
 
-// reduce_segments_on_device, then in the same launch, once every segment's sum is in `out`:
-// each(k) for k < items (threads of one block), then step(0) (one thread). The work of three
-// dependent launches in one: a pass's sums, totals and scalar step (measure/ghost_cg.h).
+// The segments' sums as reduce_segments gives them, into `out` in device memory, then in the
+// same launch, once every sum is there: each(k) for k < items (threads of one block), then
+// step(0) (one thread). Queued on the legacy default stream behind the work before it, no copy
+// to the host and no wait: a pass's sums, totals and scalar step in one launch
+// (measure/ghost_cg.h).
 template <class Each, class Step>
 void reduce_segments_then(CudaExec, const double* values, int segments, std::int64_t len,
                           double* out, int items, const Each& each, const Step& step) {

@@ -4,11 +4,11 @@
 // CgScalars lives in backend memory, where the passes' functors (ghost_functors.h) read the
 // step alpha, beta and the colour means; a pass does nothing once `state` is no longer
 // cg_running. SliceTotals adds each term's per-slice sums in slice order; CgAfterApply and
-// CgAfterResidual are the scalar work after each pass. On one GPU they run on the device (one
-// thread), so an iteration needs no transfer to the host (ghost_cg.h checks `state` every few
-// iterations); on the CPU and on several ranks (whose sums are gathered on the host) they run
-// on the host. Their products are rounded on their own (unfused_mul), so the device gives the
-// host's bits.
+// CgAfterResidual are the scalar work after each pass. On one GPU they run on the device, in
+// the launch that sums the pass's chunks (one block, then one thread), so an iteration needs no
+// transfer to the host (ghost_cg.h checks `state` every few iterations); on the CPU and on
+// several ranks (whose sums are gathered on the host) they run on the host. Their products are
+// rounded on their own (unfused_mul), so the device gives the host's bits.
 #pragma once
 #include "core/qualifiers.h"
 #include "math/unfused.h"
