@@ -10,33 +10,37 @@ __global__ void reduce_segments_kernel(const double* values, std::int64_t len, d
   if (threadIdx.x == 0) out[blockIdx.x] = sum;
 }
 
-unsigned* reduction_counter() {
-  thread_local std::map<int, Buffer<CudaExec, unsigned>> per_device;
+namespace {
+
+// A device array of at least `count` T's for the calling thread on its current device, kept
+// between calls and grown as needed (a cudaMalloc and a synchronising cudaFree for each of the
+// thousands of reductions of a run cost more than the reduction); `fresh` tells whether it was
+// allocated now (its contents unset).
+template <class T>
+T* kept_array(std::int64_t count, bool& fresh) {
+  thread_local std::map<int, Buffer<CudaExec, T>> per_device;
   int device = 0;
   cuda_check(cudaGetDevice(&device), "cudaGetDevice");
-  Buffer<CudaExec, unsigned>& b = per_device[device];
-  if (b.size() == 0) {
-    b = Buffer<CudaExec, unsigned>(1);
-    cuda_check(cudaMemset(b.data(), 0, sizeof(unsigned)), "cudaMemset (reduction counter)");
-  }
+  Buffer<CudaExec, T>& b = per_device[device];
+  fresh = b.size() < count;
+  if (fresh) b = Buffer<CudaExec, T>(count);
   return b.data();
 }
 
-namespace {
-
-// The segments' sums on the device before their copy to the host: one array per calling
-// thread and device, grown as needed and kept (a cudaMalloc and a synchronising cudaFree
-// for each of the thousands of reductions of a run cost more than the reduction).
+// The segments' sums on the device before their copy to the host.
 double* segment_sums(int segments) {
-  thread_local std::map<int, Buffer<CudaExec, double>> per_device;
-  int device = 0;
-  cuda_check(cudaGetDevice(&device), "cudaGetDevice");
-  Buffer<CudaExec, double>& b = per_device[device];
-  if (b.size() < segments) b = Buffer<CudaExec, double>(segments);
-  return b.data();
+  bool fresh = false;
+  return kept_array<double>(segments, fresh);
 }
 
 } // namespace
+
+unsigned* reduction_counter() {
+  bool fresh = false;
+  unsigned* counter = kept_array<unsigned>(1, fresh);
+  if (fresh) cuda_check(cudaMemset(counter, 0, sizeof(unsigned)), "cudaMemset (reduction counter)");
+  return counter;
+}
 
 void reduce_segments(CudaExec, const double* values, int segments, std::int64_t len, double* out) {
   double* sums = segment_sums(segments);

@@ -76,4 +76,35 @@ GF_INLINE void algebra_components(const Matrix<double, 3>& x, double* w) {
   w[7] = inv_sqrt3 * (x.m[0][0].re + x.m[1][1].re - 2.0 * x.m[2][2].re);
 }
 
+// w += the components of P[X] (algebra_components) for X given entry by entry, x(i, j): each
+// entry formed where it is used, so that no whole matrix is live at once.
+template <int N, class Entry>
+GF_INLINE void add_algebra_components(const Entry& x, double* w) {
+  if constexpr (N == 2) {
+    const Complex<double> x01 = x(0, 1), x10 = x(1, 0);
+    w[0] += x01.re + x10.re;
+    w[1] += x10.im - x01.im;
+    w[2] += x(0, 0).re - x(1, 1).re;
+  } else {
+    {
+      const Complex<double> x01 = x(0, 1), x10 = x(1, 0);
+      w[0] += x01.re + x10.re;
+      w[1] += x10.im - x01.im;
+    }
+    {
+      const Complex<double> x02 = x(0, 2), x20 = x(2, 0);
+      w[3] += x02.re + x20.re;
+      w[4] += x20.im - x02.im;
+    }
+    {
+      const Complex<double> x12 = x(1, 2), x21 = x(2, 1);
+      w[5] += x12.re + x21.re;
+      w[6] += x21.im - x12.im;
+    }
+    const double d0 = x(0, 0).re, d1 = x(1, 1).re, d2 = x(2, 2).re;
+    w[2] += d0 - d1;
+    w[7] += inv_sqrt3 * (d0 + d1 - 2.0 * d2);
+  }
+}
+
 } // namespace gf

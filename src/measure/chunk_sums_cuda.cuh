@@ -16,8 +16,19 @@ namespace gf {
 
 constexpr std::int64_t chunk_slice_group = 8;
 
+// The thread blocks an SM is to hold of F's kernel (the second argument of __launch_bounds__,
+// which bounds the registers a thread): F::min_blocks where F gives it, else 1 (the compiler
+// chooses).
+template <class F>
+constexpr int chunk_min_blocks() {
+  if constexpr (requires { F::min_blocks; })
+    return F::min_blocks;
+  else
+    return 0;
+}
+
 template <int K, class F>
-__global__ void __launch_bounds__(sum_chunk)
+__global__ void __launch_bounds__(sum_chunk, chunk_min_blocks<F>())
     chunk_sums_kernel(std::int64_t nt, std::int64_t v3, std::int64_t chunks, F f, double* partial) {
   constexpr int warps = sum_chunk / 32;
   __shared__ double warp_sums[warps][K];

@@ -113,7 +113,7 @@ public:
     staging_.resize(static_cast<std::size_t>(b_.size()));
     tile(b.data(), vl_, nt_, v3_, staging_.data());
     b_.upload(staging_.data());
-    for_sites(CgStart<Layout>{b_.data(), x_.data(), own(r_), vl_, v3_, wrap_nt()});
+    for_sites(CgStart<Layout, LoadedSource>{{b_.data()}, x_.data(), own(r_), vl_, v3_, wrap_nt()});
     begin();
   }
 
@@ -127,8 +127,8 @@ public:
     wave_.upload(staging_.data());
   }
   void start_colour(int colour, double mean) {
-    for_sites(CgStartWave<Layout>{wave_.data(), mean, colour, b_.data(), x_.data(), own(r_), vl_,
-                                  wl_, v3_, wrap_nt()});
+    for_sites(CgStart<Layout, WaveSource<Layout>>{
+        {wave_.data(), mean, colour, b_.data(), wl_}, x_.data(), own(r_), vl_, v3_, wrap_nt()});
     begin();
   }
 

@@ -81,11 +81,12 @@ GF_INLINE void faddeev_popov_sums(const Links& links, const Input& w, std::int64
   algebra_components(wx * k - hop, out);
 }
 
-// A GPU's: each term's components added to out as it comes, one link and one neighbour live
-// at a time, the loop over the directions kept rolled, and the matrices twice those of the
-// components (twice_matrix: fewer distinct numbers), out halved at the end: the fewest
-// registers (153 a thread for the CG's SU(3) operator pass against 254 with the sums and every
-// link loaded up front, so 12 warps fit per SM instead of 8). k only where `symmetric`.
+// A GPU's: each term's components added to out as it comes, entry by entry (no product matrix
+// is formed), one link and one neighbour live at a time, the loop over the directions kept
+// rolled, and the matrices twice those of the components (twice_matrix: fewer distinct
+// numbers), out halved at the end: the fewest registers (the CG's SU(3) operator pass fits 128
+// a thread without spilling, so 16 warps fit per SM: CgApply::min_blocks; 254 with the sums and
+// every link loaded up front, 8 warps). k only where `symmetric`.
 template <int N, class Links, class Input>
 GF_INLINE void faddeev_popov_terms(const Links& links, const Input& w, std::int64_t t,
                                    std::int64_t s3, int lx, int ly, int lz,
@@ -96,7 +97,7 @@ GF_INLINE void faddeev_popov_terms(const Links& links, const Input& w, std::int6
   const int coord[3] = {i3 % lx, (i3 / lx) % ly, i3 / lxy};
   Matrix<double, N> wx2, wn2;
   twice_matrix(here, wx2);
-  double v[D], c[D];
+  double v[D];
   GF_UNROLL
   for (int a = 0; a < D; ++a)
     out[a] = 0;
@@ -117,20 +118,30 @@ GF_INLINE void faddeev_popov_terms(const Links& links, const Input& w, std::int6
       const Matrix<double, N> up = links(t, s3, mu);
       w(tf, sf, v);
       twice_matrix(v, wn2);
-      algebra_components(wx2 * up - up * wn2, c);
-      GF_UNROLL
-      for (int a = 0; a < D; ++a)
-        out[a] += c[a];
+      add_algebra_components<N>(
+          [&](int i, int j) {
+            Complex<double> e = {0, 0};
+            GF_UNROLL
+            for (int l = 0; l < N; ++l)
+              e = e + wx2.m[i][l] * up.m[l][j] - up.m[i][l] * wn2.m[l][j];
+            return e;
+          },
+          out);
       if (symmetric) k = k + up;
     }
     {
       const Matrix<double, N> down = links(tb, sb, mu);
       w(tb, sb, v);
       twice_matrix(v, wn2);
-      algebra_components(wx2 * adjoint(down) - wn2 * down, c);
-      GF_UNROLL
-      for (int a = 0; a < D; ++a)
-        out[a] += c[a];
+      add_algebra_components<N>(
+          [&](int i, int j) {
+            Complex<double> e = {0, 0};
+            GF_UNROLL
+            for (int l = 0; l < N; ++l)
+              e = e + wx2.m[i][l] * conj(down.m[j][l]) - wn2.m[i][l] * down.m[l][j];
+            return e;
+          },
+          out);
       if (symmetric) k = k + adjoint(down);
     }
   }
@@ -251,6 +262,9 @@ template <int N, class Layout>
 struct CgApply {
   static constexpr int D = N * N - 1;
   static constexpr int terms = 1 + 2 * D;
+  // thread blocks an SM holds at least (chunk_sums_cuda.cuh): SU(3) in 128 registers, 16
+  // warps an SM (the compiler's own choice, 163 registers, gives 12); SU(2) needs 72 anyway
+  static constexpr int min_blocks = N == 3 ? 4 : 8;
   TiledLinks<N, Layout> links;
   Direction<N, Layout> direction; // its beta is taken from scalars at each site
   double *p, *x, *mp;
@@ -358,11 +372,12 @@ struct SiteDot {
   }
 };
 
-// The start from x = 0: r = b (r at the slab's first slice; on one rank also its halo slices,
-// as CgResidual).
-template <class Layout>
+// The start from x = 0 at site s: for each component, b's value from `source` (source(i, c):
+// component c, at index i of the layout), x = 0 and r = b (r at the slab's first slice; on one
+// rank also its halo slices, as CgResidual).
+template <class Layout, class Source>
 struct CgStart {
-  const double* b;
+  Source source;
   double *x, *r;
   Layout layout;
   std::int64_t v3, wrap_nt; // wrap_nt: CgResidual's
@@ -371,35 +386,35 @@ struct CgStart {
     const std::int64_t at = layout.site(t, s3);
     for (int c = 0; c < layout.count; ++c) {
       const std::int64_t i = at + c * Layout::width;
-      x[i] = 0;
-      r[i] = b[i];
-      write_periodic_image(r, layout, wrap_nt, t, s3, c, b[i]);
-    }
-  }
-};
-
-// The source b of colour `colour` of a plane wave (wave: one number a site, in its own
-// layout), projected: b^colour = wave - mean, the other colours 0; x = 0 and r = b at site s.
-template <class Layout>
-struct CgStartWave {
-  const double* wave;
-  double mean;
-  int colour;
-  double *b, *x, *r;
-  Layout layout, wave_layout;
-  std::int64_t v3, wrap_nt; // wrap_nt: CgResidual's
-  GF_HD void operator()(std::int64_t s) const {
-    const std::int64_t t = s / v3, s3 = s - t * v3;
-    const std::int64_t at = layout.site(t, s3);
-    const double w = wave[wave_layout.site(t, s3)] - mean;
-    for (int c = 0; c < layout.count; ++c) {
-      const std::int64_t i = at + c * Layout::width;
-      const double v = c == colour ? w : 0.0;
-      b[i] = v;
+      const double v = source(t, s3, i, c);
       x[i] = 0;
       r[i] = v;
       write_periodic_image(r, layout, wrap_nt, t, s3, c, v);
     }
+  }
+};
+
+// A source already in backend memory, b.
+struct LoadedSource {
+  const double* b;
+  GF_INLINE double operator()(std::int64_t, std::int64_t, std::int64_t i, int) const {
+    return b[i];
+  }
+};
+
+// The source of colour `colour` of a plane wave (wave: one number a site, in its own layout),
+// projected: b^colour = wave - mean, the other colours 0; written to b as it is read.
+template <class Layout>
+struct WaveSource {
+  const double* wave;
+  double mean;
+  int colour;
+  double* b;
+  Layout wave_layout;
+  GF_INLINE double operator()(std::int64_t t, std::int64_t s3, std::int64_t i, int c) const {
+    const double v = c == colour ? wave[wave_layout.site(t, s3)] - mean : 0.0;
+    b[i] = v;
+    return v;
   }
 };
 
