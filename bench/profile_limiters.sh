@@ -34,7 +34,7 @@ profile() {
   # shellcheck disable=SC2086
   ncu --kernel-name-base demangled -k "regex:$kernel" --launch-skip "$skip" --launch-count 1 $sections \
     "$bin/gaugefix" "$@" --tuning cached >> "$out/ncu_$name.log" 2>&1
-  echo "ncu $name rc=$? (3: the fix's tolerance 1e-30 not reached, as meant)" | tee -a "$out/device.txt"
+  echo "ncu $name rc=$?" | tee -a "$out/device.txt" # a fix's 3: tolerance 1e-30 not reached, as meant
 }
 
 fix="fix --backend cuda --input $cfg --storage 12 --max-iterations 60 --tolerance 1e-30 --quiet"
