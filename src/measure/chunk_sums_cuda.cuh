@@ -17,8 +17,8 @@ namespace gf {
 constexpr std::int64_t chunk_slice_group = 8;
 
 // The thread blocks an SM is to hold of F's kernel (the second argument of __launch_bounds__,
-// which bounds the registers a thread): F::min_blocks where F gives it, else 1 (the compiler
-// chooses).
+// which bounds the registers a thread): F::min_blocks where F gives it, else 0 (none: the
+// compiler chooses; 1 would let it take more registers than with no bound).
 template <class F>
 constexpr int chunk_min_blocks() {
   if constexpr (requires { F::min_blocks; })
