@@ -31,12 +31,6 @@ GF_INLINE void twice_matrix(const double* w, Matrix<double, 2>& m) {
   m.m[1][0] = {w[0], w[1]};
 }
 
-GF_INLINE void algebra_components(const Matrix<double, 2>& x, double* w) {
-  w[0] = x.m[0][1].re + x.m[1][0].re;
-  w[1] = x.m[1][0].im - x.m[0][1].im;
-  w[2] = x.m[0][0].re - x.m[1][1].re;
-}
-
 constexpr double inv_sqrt3 = 0.57735026918962576451;
 
 GF_INLINE void to_matrix(const double* w, Matrix<double, 3>& m) {
@@ -65,46 +59,48 @@ GF_INLINE void twice_matrix(const double* w, Matrix<double, 3>& m) {
   m.m[2][1] = {w[5], w[6]};
 }
 
-GF_INLINE void algebra_components(const Matrix<double, 3>& x, double* w) {
-  w[0] = x.m[0][1].re + x.m[1][0].re;
-  w[1] = x.m[1][0].im - x.m[0][1].im;
-  w[2] = x.m[0][0].re - x.m[1][1].re;
-  w[3] = x.m[0][2].re + x.m[2][0].re;
-  w[4] = x.m[2][0].im - x.m[0][2].im;
-  w[5] = x.m[1][2].re + x.m[2][1].re;
-  w[6] = x.m[2][1].im - x.m[1][2].im;
-  w[7] = inv_sqrt3 * (x.m[0][0].re + x.m[1][1].re - 2.0 * x.m[2][2].re);
-}
-
-// w += the components of P[X] (algebra_components) for X given entry by entry, x(i, j): each
-// entry formed where it is used, so that no whole matrix is live at once.
-template <int N, class Entry>
-GF_INLINE void add_algebra_components(const Entry& x, double* w) {
+// The components of P[X] for X given entry by entry, x(i, j), each handed to put(a, value) as it
+// is formed (each entry formed where it is used, so that no whole matrix need be live at once).
+template <int N, class Entry, class Put>
+GF_INLINE void for_algebra_components(const Entry& x, const Put& put) {
   if constexpr (N == 2) {
     const Complex<double> x01 = x(0, 1), x10 = x(1, 0);
-    w[0] += x01.re + x10.re;
-    w[1] += x10.im - x01.im;
-    w[2] += x(0, 0).re - x(1, 1).re;
+    put(0, x01.re + x10.re);
+    put(1, x10.im - x01.im);
+    put(2, x(0, 0).re - x(1, 1).re);
   } else {
     {
       const Complex<double> x01 = x(0, 1), x10 = x(1, 0);
-      w[0] += x01.re + x10.re;
-      w[1] += x10.im - x01.im;
+      put(0, x01.re + x10.re);
+      put(1, x10.im - x01.im);
     }
     {
       const Complex<double> x02 = x(0, 2), x20 = x(2, 0);
-      w[3] += x02.re + x20.re;
-      w[4] += x20.im - x02.im;
+      put(3, x02.re + x20.re);
+      put(4, x20.im - x02.im);
     }
     {
       const Complex<double> x12 = x(1, 2), x21 = x(2, 1);
-      w[5] += x12.re + x21.re;
-      w[6] += x21.im - x12.im;
+      put(5, x12.re + x21.re);
+      put(6, x21.im - x12.im);
     }
     const double d0 = x(0, 0).re, d1 = x(1, 1).re, d2 = x(2, 2).re;
-    w[2] += d0 - d1;
-    w[7] += inv_sqrt3 * (d0 + d1 - 2.0 * d2);
+    put(2, d0 - d1);
+    put(7, inv_sqrt3 * (d0 + d1 - 2.0 * d2));
   }
+}
+
+// w = the components of P[X].
+template <int N>
+GF_INLINE void algebra_components(const Matrix<double, N>& x, double* w) {
+  for_algebra_components<N>([&](int i, int j) { return x.m[i][j]; },
+                            [&](int a, double v) { w[a] = v; });
+}
+
+// w += the components of P[X], X given entry by entry (for_algebra_components).
+template <int N, class Entry>
+GF_INLINE void add_algebra_components(const Entry& x, double* w) {
+  for_algebra_components<N>(x, [&](int a, double v) { w[a] += v; });
 }
 
 } // namespace gf

@@ -263,7 +263,8 @@ struct CgApply {
   static constexpr int D = N * N - 1;
   static constexpr int terms = 1 + 2 * D;
   // thread blocks an SM holds at least (chunk_sums_cuda.cuh): SU(3) in 128 registers, 16
-  // warps an SM (the compiler's own choice, 163 registers, gives 12); SU(2) needs 72 anyway
+  // warps an SM (the compiler's own choice, 163 registers, gives 12); SU(2) in 64, 32 warps
+  // (its own choice, 107 registers, gives 16)
   static constexpr int min_blocks = N == 3 ? 4 : 8;
   TiledLinks<N, Layout> links;
   Direction<N, Layout> direction; // its beta is taken from scalars at each site
