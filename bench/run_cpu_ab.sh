@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
 # run_cpu_ab.sh: two gaugefix binaries A and B (before and after a change) timed against each
-# other on the CPU backend: one thermalised beta = 6.0 SU(3) L^4 field (made by A: cold start,
-# THERM sweeps of 1 heatbath + 4 overrelaxation, seed 11), fixed in Landau gauge to
-# theta < 1e-13 with --algorithm ALGORITHM by A and B in turn, REPEATS times each, every
-# binary with its own tuning cache (warmed by one untimed run first). CORES (a taskset list,
-# default 0,1) and OMP_NUM_THREADS (default: as many as CORES names) emulate a small machine
-# on a larger one. Writes $OUT/table.md (the seconds and iterations of every run, each
-# binary's median) and $OUT/logs.tar.gz (commands, outputs, summaries, machine).
-# Environment: A, B (paths to gaugefix), L (default 16), ALGORITHM (default facg), THERM
-# (default 200), REPEATS (default 5), OUT (default out). Exits 1 when a run fails or A and B
-# disagree on the iterations, F or theta of a fix (a change meant to keep the numbers).
+# other on the CPU backend (or, with BACKEND=cuda, on the GPU): one thermalised beta = 6.0
+# SU(3) L^4 field (made by A: cold start, THERM sweeps of 1 heatbath + 4 overrelaxation, seed
+# 11), fixed in Landau gauge to theta < TOLERANCE with --algorithm ALGORITHM and FIX_OPTIONS by
+# A and B in turn, REPEATS times each, every binary with its own tuning cache (warmed by one
+# untimed run first). On the CPU, CORES (a taskset list, default 0,1) and OMP_NUM_THREADS
+# (default: as many as CORES names) emulate a small machine on a larger one. Writes
+# $OUT/table.md (the seconds and iterations of every run, each binary's median) and
+# $OUT/logs.tar.gz (commands, outputs, summaries, machine).
+# Environment: A, B (paths to gaugefix), BACKEND (cpu or cuda, default cpu), L (default 16),
+# ALGORITHM (default facg), FIX_OPTIONS (more options of fix, e.g. "--precision double"),
+# TOLERANCE (default 1e-13), THERM (default 200), REPEATS (default 5), OUT (default out).
+# Exits 1 when a run fails or A and B disagree on the iterations, F or theta of a fix (a change
+# meant to keep the numbers).
 set -uo pipefail
 a=${A:?A: path of the first gaugefix}
 b=${B:?B: path of the second gaugefix}
 L=${L:-16}
 algorithm=${ALGORITHM:-facg}
+backend=${BACKEND:-cpu}
+tolerance=${TOLERANCE:-1e-13}
+read -r -a fix_options <<< "${FIX_OPTIONS:-}"
 repeats=${REPEATS:-5}
 cores=${CORES:-0,1}
 threads=${OMP_NUM_THREADS:-$(echo "$cores" | tr ',' '\n' | wc -l)}
@@ -23,11 +29,12 @@ out=$(mktemp -d)
 mkdir -p "$dest"
 { date -u '+# date: %Y-%m-%d %H:%M:%S UTC'
   lscpu | grep -E '^Model name'
-  echo "# cores $cores, OMP_NUM_THREADS=$threads, L=$L, $algorithm, $repeats runs each"
+  [ "$backend" = cuda ] && nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
+  echo "# backend $backend, cores $cores, OMP_NUM_THREADS=$threads, L=$L, $algorithm ${FIX_OPTIONS:-}, theta < $tolerance, $repeats runs each"
   echo "# A: $a"
   echo "# B: $b"; } > "$out/machine.txt"
 field=$out/b6.0_L$L
-"$a" generate --backend cpu --lattice "$L,$L,$L,$L" --beta 6.0 --start cold \
+"$a" generate --backend "$backend" --lattice "$L,$L,$L,$L" --beta 6.0 --start cold \
   --thermalisation "${THERM:-200}" --or-sweeps 4 --configs 1 --seed 11 --quiet -o "$field" \
   > "$out/generate.log" 2>&1 || { echo "FAILED: generate"; tail -n 5 "$out/generate.log"; exit 1; }
 
@@ -36,9 +43,12 @@ field_of() { grep -m 1 "^ *$2:" "$1" | sed "s/^ *$2: *//"; }
 fix() { # binary label, run name: prints the summary's path
   local bin=$1 label=$2 name=$3
   local log="$out/$name.log" summary="$out/$name.yaml"
-  local cmd=(taskset -c "$cores" env OMP_NUM_THREADS="$threads" GAUGEFIX_TUNE_CACHE="$out/tune_$label"
-    "$bin" fix --backend cpu --input "$field.0000" --algorithm "$algorithm" --tolerance 1e-13
-    --check-interval 50 --max-iterations 100000 --quiet --summary "$summary")
+  local pin=(taskset -c "$cores")
+  [ "$backend" = cuda ] && pin=()
+  local cmd=("${pin[@]}" env OMP_NUM_THREADS="$threads" GAUGEFIX_TUNE_CACHE="$out/tune_$label"
+    "$bin" fix --backend "$backend" --input "$field.0000" --algorithm "$algorithm"
+    --tolerance "$tolerance" "${fix_options[@]}" --check-interval 50 --max-iterations 100000
+    --quiet --summary "$summary")
   echo "# command: ${cmd[*]}" > "$log"
   "${cmd[@]}" >> "$log" 2>&1 || { echo "FAILED: $name" >&2; tail -n 5 "$log" >&2; return 1; }
   echo "$summary"

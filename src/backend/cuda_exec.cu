@@ -6,6 +6,7 @@
 namespace gf {
 
 __global__ void reduce_segments_kernel(const double* values, std::int64_t len, double* out) {
+  wait_for_previous_kernel();
   const double sum = segment_sum(values, len);
   if (threadIdx.x == 0) out[blockIdx.x] = sum;
 }
@@ -44,8 +45,8 @@ unsigned* reduction_counter() {
 
 void reduce_segments(CudaExec, const double* values, int segments, std::int64_t len, double* out) {
   double* sums = segment_sums(segments);
-  reduce_segments_kernel<<<segments, reduce_block_size>>>(values, len, sums);
-  cuda_check(cudaGetLastError(), "reduce_segments");
+  launch_overlapping(reduce_segments_kernel, static_cast<unsigned>(segments), reduce_block_size,
+                     nullptr, "reduce_segments", values, len, sums);
   cuda_check(cudaMemcpy(out, sums, sizeof(double) * segments, cudaMemcpyDeviceToHost),
              "reduce_segments: download");
 }

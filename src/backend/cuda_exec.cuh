@@ -5,15 +5,18 @@
 // whether such a launch is possible; time_launches and device_identity serve the tuner;
 // Buffer<CudaExec, T> is device memory; reduce_segments sums each segment with one
 // thread block in a fixed order (deterministic from run to run), reduce_segments_then runs
-// the work that needs every sum in the same launch. For the halo exchange:
-// Queue owns a non-blocking stream, MessageBuffer is pinned host memory (so that copies
-// are asynchronous and MPI sends from it), copy_async is cudaMemcpyAsync on the queue.
+// the work that needs every sum in the same launch; launch_overlapping queues a kernel whose
+// blocks may start while the kernel before it drains (wait_for_previous_kernel): every
+// parallel_for and the reductions are launched so. For the halo exchange: Queue owns a
+// non-blocking stream, MessageBuffer is pinned host memory (so that copies are asynchronous and
+// MPI sends from it), copy_async is cudaMemcpyAsync on the queue.
 #pragma once
 #include "backend/host_exec.h"
 #include "backend/launch_config.h"
 #include "core/error.h"
 #include <cuda_runtime.h>
 #include <string>
+#include <utility>
 
 namespace gf {
 
@@ -31,8 +34,37 @@ inline void cuda_check(cudaError_t e, const char* what) {
     throw Error(std::string("CUDA error in ") + what + ": " + cudaGetErrorString(e));
 }
 
+// Programmatic dependent launch (compute capability 9.0 and later): `kernel` is queued on
+// `stream` so that its blocks may be scheduled while the kernel before it there drains, and
+// its launch latency is hidden; every block of it must call wait_for_previous_kernel() before
+// it reads what that kernel wrote (it returns once that kernel has finished and its writes are
+// visible). The order of the work and its results are those of an ordinary launch; on older
+// GPUs it is one.
+template <class... Params, class... Args>
+void launch_overlapping(void (*kernel)(Params...), unsigned blocks, unsigned threads,
+                        cudaStream_t stream, const char* what, Args&&... args) {
+  cudaLaunchAttribute overlap[1];
+  overlap[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  overlap[0].val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(blocks);
+  config.blockDim = dim3(threads);
+  config.stream = stream;
+  config.attrs = overlap;
+  config.numAttrs = 1;
+  cuda_check(cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...), what);
+}
+
+// In a kernel queued by launch_overlapping: waits until the kernel before it has finished.
+__device__ inline void wait_for_previous_kernel() {
+#if __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
 template <class F>
 __global__ void parallel_for_kernel(std::int64_t n, F f) {
+  wait_for_previous_kernel();
   const std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i < n) f(i);
 }
@@ -40,6 +72,7 @@ __global__ void parallel_for_kernel(std::int64_t n, F f) {
 template <int MinBlocks, class F>
 __global__ void __launch_bounds__(bounded_block_max, MinBlocks)
     bounded_for_kernel(std::int64_t n, F f) {
+  wait_for_previous_kernel();
   const std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i < n) f(i);
 }
@@ -65,8 +98,8 @@ void parallel_for(CudaExec e, std::int64_t n, const F& f, const LaunchConfig& c 
   cuda_check(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, c.carveout),
              "cudaFuncSetAttribute (carve-out)");
   const std::int64_t blocks = (n + c.block - 1) / c.block;
-  k<<<static_cast<unsigned>(blocks), c.block, 0, e.stream>>>(n, f);
-  cuda_check(cudaGetLastError(), "kernel launch");
+  launch_overlapping(k, static_cast<unsigned>(blocks), static_cast<unsigned>(c.block), e.stream,
+                     "kernel launch", n, f);
 }
 
 // Blocks of the launch resident per SM (the occupancy API); 0: it cannot be launched.
@@ -152,6 +185,7 @@ template <class Each, class Step>
 __global__ void reduce_segments_then_kernel(const double* values, std::int64_t len, double* out,
                                             unsigned* done, int items, Each each, Step step) {
   __shared__ bool last;
+  wait_for_previous_kernel();
   const double sum = segment_sum(values, len);
   if (threadIdx.x == 0) {
     out[blockIdx.x] = sum;
@@ -172,15 +206,15 @@ __global__ void reduce_segments_then_kernel(const double* values, std::int64_t l
 
 // The segments' sums as reduce_segments gives them, into `out` in device memory, then in the
 // same launch, once every sum is there: each(k) for k < items (threads of one block), then
-// step(0) (one thread). Queued on the legacy default stream behind the work before it, no copy
-// to the host and no wait: a pass's sums, totals and scalar step in one launch
-// (measure/ghost_cg.h).
+// step(0) (one thread). Queued on the legacy default stream behind the work before it
+// (launch_overlapping), no copy to the host and no wait: a pass's sums, totals and scalar step
+// in one launch (measure/ghost_cg.h).
 template <class Each, class Step>
 void reduce_segments_then(CudaExec, const double* values, int segments, std::int64_t len,
                           double* out, int items, const Each& each, const Step& step) {
-  reduce_segments_then_kernel<<<segments, reduce_block_size>>>(
-      values, len, out, reduction_counter(), items, each, step);
-  cuda_check(cudaGetLastError(), "reduce_segments_then");
+  launch_overlapping(reduce_segments_then_kernel<Each, Step>, static_cast<unsigned>(segments),
+                     reduce_block_size, nullptr, "reduce_segments_then", values, len, out,
+                     reduction_counter(), items, each, step);
 }
 
 inline void synchronize(CudaExec) {

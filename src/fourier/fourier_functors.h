@@ -335,7 +335,7 @@ struct GradientFromLinks {
     constexpr int reals = link_algebra_reals<N>;
     double d[reals] = {};
     double f = 0.0;
-    GF_UNROLL
+    GF_NO_UNROLL // one direction's two links live at a time: registers for more warps
     for (int mu = 0; mu < Gauge::n_functional_dirs; ++mu) {
       const Matrix<double, N> u = links.template load<double>(t, p, mu, h);
       f += trace(u).re;

@@ -7,7 +7,8 @@
 // place of the slice run at about the same time, so that what a site reads of its neighbours
 // in time (their links and vectors) is still in the L2 cache (the ghost CG's operator pass at
 // 48^4, SU(3): 882 bytes a site read from memory instead of 1172, 768 counted). Only the order
-// in which the blocks start changes with it, not the sums.
+// in which the blocks start changes with it, not the sums. The pass is queued by
+// launch_overlapping: its blocks may be scheduled while the kernel before it drains.
 #pragma once
 #include "backend/cuda_exec.cuh"
 #include "measure/chunk_sums.h"
@@ -37,6 +38,7 @@ __global__ void __launch_bounds__(sum_chunk, chunk_min_blocks<F>())
   const std::int64_t group = min(chunk_slice_group, nt - first); // slices in this group
   const std::int64_t t = first + in_group % group, k = in_group / group;
   const std::int64_t s3 = k * sum_chunk + threadIdx.x;
+  wait_for_previous_kernel();
   double terms[K];
   if (s3 < v3) {
     f(t, s3, terms);
@@ -67,9 +69,8 @@ template <int K, class F>
 void chunk_sums(CudaExec e, std::int64_t nt, std::int64_t v3, const F& f, double* partial) {
   const std::int64_t chunks = sum_chunks(v3);
   if (nt * chunks == 0) return;
-  chunk_sums_kernel<K, F>
-      <<<static_cast<unsigned>(nt * chunks), sum_chunk, 0, e.stream>>>(nt, v3, chunks, f, partial);
-  cuda_check(cudaGetLastError(), "chunk_sums launch");
+  launch_overlapping(chunk_sums_kernel<K, F>, static_cast<unsigned>(nt * chunks), sum_chunk,
+                     e.stream, "chunk_sums launch", nt, v3, chunks, f, partial);
 }
 
 } // namespace gf
