@@ -5,7 +5,8 @@
 #             (*Decomposition*, FourierRanks.*, TuningRanks.*, *GaugeFileRanks*), the ghost
 #             CG's multi-rank GPU tests (GhostCgRanksOnGpu.*: peer halo, one GPU's G(p)) and every
 #             subcommand with the default log (tests/cli_ranks_subcommands.sh, backend cuda)
-#             on 2, 4 (and 8) GPUs, each run limited so that a hang fails fast; GPU_FILTER and
+#             on 2, 4 (and 8) GPUs (SHARE_GPUS=1: also rank counts up to twice the GPUs, two
+#             ranks sharing a GPU), each run limited so that a hang fails fast; GPU_FILTER and
 #             RANKS_FILTER (gtest filters) narrow the one-GPU and the multi-rank tests,
 #             SUBCOMMANDS=0 leaves out the subcommands; the checkpoint tests
 #             (tests/cli_checkpoint.sh, backend cuda: every family on one GPU, and stopped and
@@ -69,16 +70,20 @@ field() { grep -m 1 "^ *$2:" "$1" | sed "s/^ *$2: *//"; } # a summary's first va
 if [ "${TESTS:-1}" = 1 ]; then
   step "gpu_tests" 240 "$out/gpu_tests.log" "$bin/gpu_tests" --gtest_brief=1 --gtest_filter="${GPU_FILTER:-*}"
   for n in 2 4 8; do
-    [ "$gpus" -ge $n ] || continue
-    step "multi-rank unit tests on $n GPUs" 180 "$out/unit_tests_${n}gpu.log" $(mpi $n) "$bin/unit_tests" \
+    where="$n GPUs"
+    if [ "$gpus" -lt $n ]; then # SHARE_GPUS=1: up to two ranks a GPU (node rank modulo GPUs)
+      [ "${SHARE_GPUS:-0}" = 1 ] && [ $((2 * gpus)) -ge $n ] || continue
+      where="$n ranks on $gpus GPUs"
+    fi
+    step "multi-rank unit tests on $where" 180 "$out/unit_tests_${n}gpu.log" $(mpi $n) "$bin/unit_tests" \
       --gtest_brief=1 --gtest_filter="${RANKS_FILTER:-*Decomposition*:FourierRanks.*:TuningRanks.*:*GaugeFileRanks*}"
-    step "ghost CG's tests on $n GPUs" 120 "$out/ghost_cg_${n}gpu.log" $(mpi $n) "$bin/gpu_tests" \
+    step "ghost CG's tests on $where" 120 "$out/ghost_cg_${n}gpu.log" $(mpi $n) "$bin/gpu_tests" \
       --gtest_brief=1 --gtest_filter='GhostCgRanksOnGpu.*'
     [ "${SUBCOMMANDS:-1}" = 1 ] || continue
     # mpirun as the test calls it: one rank per GPU, the library path and the tune cache passed on
     printf '#!/bin/sh\nexec %s "$@"\n' "$mpi_base" > "$out/mpirun"
     chmod +x "$out/mpirun"
-    step "every subcommand on $n GPUs" 240 "$out/subcommands_${n}gpu.log" \
+    step "every subcommand on $where" 240 "$out/subcommands_${n}gpu.log" \
       bash tests/cli_ranks_subcommands.sh "$bin/gaugefix" "$out/mpirun" $n cuda
   done
   if [ -x "$bin/hold_temporary" ]; then
