@@ -12,8 +12,9 @@
 #include "fix/schedule.h"
 #include "gen/generator.h"
 #include "test_fields.h"
-#include <gtest/gtest.h>
 #include <cstring>
+#include <gtest/gtest.h>
+#include <string>
 
 namespace gf {
 namespace {
@@ -80,7 +81,8 @@ TEST_P(Decomposition, SweepsMatchTheWholeLatticeBitwise) {
   HostField links(slab, c.nc, 4), g(slab, c.nc, 1);
   distributed->download(links, &g);
   const HostField want = ref_links.slab(slab.t0, slab.nt), want_g = ref_g.slab(slab.t0, slab.nt);
-  EXPECT_EQ(0, std::memcmp(links.data.data(), want.data.data(), links.data.size() * sizeof(links.data[0])))
+  EXPECT_EQ(0, std::memcmp(links.data.data(), want.data.data(),
+                           links.data.size() * sizeof(links.data[0])))
       << "links differ on rank " << world.rank();
   EXPECT_EQ(0, std::memcmp(g.data.data(), want_g.data.data(), g.data.size() * sizeof(g.data[0])))
       << "g(x) differs on rank " << world.rank();
@@ -123,53 +125,61 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
 
 INSTANTIATE_TEST_SUITE_P(
     Ranks, Decomposition,
-    ::testing::Values(Case{GaugeKind::landau, 3, Precision::double_},
-                      Case{GaugeKind::coulomb, 3, Precision::double_},
-                      Case{GaugeKind::mag, 3, Precision::double_},
-                      Case{GaugeKind::landau, 2, Precision::double_},
-                      Case{GaugeKind::mag, 2, Precision::double_},
-                      Case{GaugeKind::landau, 3, Precision::single},
-                      Case{GaugeKind::coulomb, 3, Precision::mixed},
-                      Case{GaugeKind::landau, 3, Precision::double_, Backend::cpu, Storage::params8},
-                      Case{GaugeKind::mag, 3, Precision::single, Backend::cpu, Storage::params8},
-                      Case{GaugeKind::landau, 3, Precision::double_, Backend::cuda},
-                      Case{GaugeKind::coulomb, 3, Precision::double_, Backend::cuda},
-                      Case{GaugeKind::mag, 2, Precision::double_, Backend::cuda},
-                      Case{GaugeKind::landau, 3, Precision::single, Backend::cuda},
-                      Case{GaugeKind::mag, 3, Precision::mixed, Backend::cuda},
-                      Case{GaugeKind::landau, 3, Precision::mixed, Backend::cuda, Storage::params8}),
+    ::testing::Values(
+        Case{GaugeKind::landau, 3, Precision::double_},
+        Case{GaugeKind::coulomb, 3, Precision::double_},
+        Case{GaugeKind::mag, 3, Precision::double_}, Case{GaugeKind::landau, 2, Precision::double_},
+        Case{GaugeKind::mag, 2, Precision::double_}, Case{GaugeKind::landau, 3, Precision::single},
+        Case{GaugeKind::coulomb, 3, Precision::mixed},
+        Case{GaugeKind::landau, 3, Precision::double_, Backend::cpu, Storage::params8},
+        Case{GaugeKind::mag, 3, Precision::single, Backend::cpu, Storage::params8},
+        Case{GaugeKind::landau, 3, Precision::double_, Backend::cuda},
+        Case{GaugeKind::coulomb, 3, Precision::double_, Backend::cuda},
+        Case{GaugeKind::mag, 2, Precision::double_, Backend::cuda},
+        Case{GaugeKind::landau, 3, Precision::single, Backend::cuda},
+        Case{GaugeKind::mag, 3, Precision::mixed, Backend::cuda},
+        Case{GaugeKind::landau, 3, Precision::mixed, Backend::cuda, Storage::params8}),
     case_name);
 
 // The generator: heatbath and overrelaxation sweeps on the slabs, with every launch tuned
-// first (collective), give the same links and per-slice plaquette sums as on the whole
-// lattice untuned.
+// first (collective), or with the sub-sweeps split in two kernels (staples, then updates),
+// give the same links and per-slice plaquette sums as on the whole lattice untuned; on the CPU
+// and, where a GPU is present, with CUDA.
 TEST(GeneratorDecomposition, SweepsMatchTheWholeLatticeBitwise) {
   const World world;
   const Geometry slab = decompose_time(lattice, world);
-  for (int nc : {2, 3}) {
-    const HostField whole = testing::random_field(lattice, nc, 4, 0.8);
-    GeneratorOptions opt;
-    opt.beta = nc == 3 ? 5.7 : 2.3;
-    opt.seed = 9;
-    auto reference = make_generator(whole, opt);
-    opt.channel = make_channel(world, ExchangePath::automatic);
-    Tuner tuner(TuneMode::force, nullptr, nullptr);
-    opt.tuner = &tuner;
-    auto distributed = make_generator(whole.slab(slab.t0, slab.nt), opt);
-    distributed->prepare({LinkUpdateKind::heatbath, LinkUpdateKind::overrelaxation});
-    for (std::uint32_t sweep = 1; sweep <= 3; ++sweep)
-      for (LinkUpdateKind kind : {LinkUpdateKind::heatbath, LinkUpdateKind::overrelaxation}) {
-        reference->sweep(kind, sweep);
-        distributed->sweep(kind, sweep);
+  for (Backend backend : testing::available_backends())
+    for (int nc : {2, 3})
+      for (bool split : {false, true}) {
+        const std::string what = std::string(name_of(backend)) + " SU(" + std::to_string(nc) +
+                                 (split ? ") split" : ") tuned");
+        const HostField whole = testing::random_field(lattice, nc, 4, 0.8);
+        GeneratorOptions opt;
+        opt.beta = nc == 3 ? 5.7 : 2.3;
+        opt.seed = 9;
+        opt.backend = backend;
+        opt.node_rank = world.node_rank();
+        auto reference = make_generator(whole, opt);
+        opt.channel = make_channel(world, ExchangePath::automatic);
+        Tuner tuner(TuneMode::force, nullptr, nullptr);
+        opt.tuner = &tuner;
+        if (split) opt.sub_sweep_launch = LaunchParams{"split", backend == Backend::cpu ? 0 : 64};
+        auto distributed = make_generator(whole.slab(slab.t0, slab.nt), opt);
+        distributed->prepare({LinkUpdateKind::heatbath, LinkUpdateKind::overrelaxation});
+        for (std::uint32_t sweep = 1; sweep <= 3; ++sweep)
+          for (LinkUpdateKind kind : {LinkUpdateKind::heatbath, LinkUpdateKind::overrelaxation}) {
+            reference->sweep(kind, sweep);
+            distributed->sweep(kind, sweep);
+          }
+        EXPECT_EQ(reference->measure().plaquette, distributed->measure().plaquette) << what;
+        HostField ref_links = whole, links(slab, nc, 4);
+        reference->download(ref_links);
+        distributed->download(links);
+        const HostField want = ref_links.slab(slab.t0, slab.nt);
+        EXPECT_EQ(0, std::memcmp(links.data.data(), want.data.data(),
+                                 links.data.size() * sizeof(links.data[0])))
+            << what << ": links differ on rank " << world.rank();
       }
-    EXPECT_EQ(reference->measure().plaquette, distributed->measure().plaquette) << "SU(" << nc << ")";
-    HostField ref_links = whole, links(slab, nc, 4);
-    reference->download(ref_links);
-    distributed->download(links);
-    const HostField want = ref_links.slab(slab.t0, slab.nt);
-    EXPECT_EQ(0, std::memcmp(links.data.data(), want.data.data(), links.data.size() * sizeof(links.data[0])))
-        << "SU(" << nc << ") links differ on rank " << world.rank();
-  }
 }
 
 // A channel that counts the messages sent through it.

@@ -1,16 +1,19 @@
 // The generator's launches through the tuner: tuning (every mode, and from the cache) leaves
 // the links and the acceptance counts untouched, so a tuned run gives the same bits as an
-// untuned one, and a tuned ensemble the same files; a warm cache means no timing at all; the
-// launches used are recorded. On the CPU, and on the GPU where one is present.
+// untuned one, and a tuned ensemble the same files; the split sub-sweeps give the one
+// kernel's bits; a warm cache means no timing at all; the launches used are recorded. On
+// the CPU, and on the GPU where one is present.
+#include "core/error.h"
 #include "fix/random_field.h"
 #include "gen/ensemble.h"
 #include "io/nersc.h"
+#include "test_fields.h"
 #include "tuning/tune_cache.h"
 #include "tuning/tuner.h"
 #include <cstring>
 #include <filesystem>
-#include "test_fields.h"
 #include <gtest/gtest.h>
+#include <optional>
 #include <unistd.h>
 
 namespace gf {
@@ -21,8 +24,10 @@ struct Generated {
   GeneratorSums sums;
 };
 
-// A hot start, prepared, then a measurement, a heatbath and an overrelaxation sweep.
-Generated generate_with(Tuner* tuner, Backend backend, int nc, Precision prec) {
+// A hot start, prepared, then a measurement, a heatbath and an overrelaxation sweep (the
+// sub-sweeps' launch forced where `forced` is given).
+Generated generate_with(Tuner* tuner, Backend backend, int nc, Precision prec,
+                        std::optional<LaunchParams> forced = {}) {
   const int L[4] = {4, 6, 4, 6};
   Generated r{random_field(L, nc, 17, 1.0, RandomPurpose::test), {}};
   GeneratorOptions opt;
@@ -31,6 +36,7 @@ Generated generate_with(Tuner* tuner, Backend backend, int nc, Precision prec) {
   opt.precision = prec;
   opt.seed = 9;
   opt.tuner = tuner;
+  opt.sub_sweep_launch = forced;
   auto gen = make_generator(r.links, opt);
   gen->prepare({LinkUpdateKind::heatbath, LinkUpdateKind::overrelaxation});
   const GeneratorSums before = gen->measure();
@@ -84,6 +90,33 @@ TEST_F(GeneratorTuning, EveryModeGivesTheUntunedBits) {
           }
         }
       }
+}
+
+// The sub-sweeps as two kernels (staples, then the updates) give the one kernel's bits, in
+// every precision, with any block size.
+TEST_F(GeneratorTuning, SplitSubSweepsGiveTheOneKernelBits) {
+  for (Backend b : testing::available_backends())
+    for (int nc : {2, 3})
+      for (Precision p : {Precision::double_, Precision::mixed, Precision::single}) {
+        const std::string what =
+            std::string(name_of(b)) + " SU(" + std::to_string(nc) + ") " + name_of(p);
+        const Generated one = generate_with(nullptr, b, nc, p, LaunchParams{"site1", 128});
+        for (const LaunchParams& l : {LaunchParams{"split", 64}, LaunchParams{"split", 256}}) {
+          const Generated split = generate_with(nullptr, b, nc, p, l);
+          expect_same_bits(one.links, split.links, what);
+          EXPECT_EQ(one.sums.plaquette, split.sums.plaquette) << what;
+          EXPECT_EQ(one.sums.accepted, split.sums.accepted) << what;
+        }
+      }
+}
+
+TEST_F(GeneratorTuning, ForcedLaunchOfAnotherVariantIsRefused) {
+  try {
+    generate_with(nullptr, Backend::cpu, 3, Precision::double_, LaunchParams{"site4", 128});
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("site4"), std::string::npos) << e.what();
+  }
 }
 
 TEST_F(GeneratorTuning, RecordsTheLaunchesUsed) {

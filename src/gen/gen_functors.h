@@ -1,17 +1,75 @@
 // gen_functors.h: the generator's kernel bodies, run unchanged by every backend.
 //   LinkSubSweep   one (mu, parity) sub-sweep, or its slices first_slice ..: item i is the
-//                  site t = first_slice + i / (V3/2), h = i % (V3/2) of that parity; it updates U_mu(x) from its staple
-//                  (update_link) with the key {seed, natural index of x, sweep, mu}. The
-//                  staple of U_mu(x) uses U_mu only at the other parity, so the items are
-//                  independent. A heatbath sub-sweep also records, per site, the number of
-//                  successful draw_x0 calls of the current sweep (mu = 0 overwrites).
+//                  site t = first_slice + i / (V3/2), h = i % (V3/2) of that parity; it
+//                  updates U_mu(x) from its staple (update_link) with the key {seed, natural
+//                  index of x, sweep, mu}. The staple of U_mu(x) uses U_mu only at the other
+//                  parity, so the items are independent. A heatbath sub-sweep also records,
+//                  per site, the number of successful draw_x0 calls of the current sweep
+//                  (mu = 0 overwrites). With StapleFrom::computed it sums the staple itself
+//                  (variant "site1"); with StapleFrom::stored it reads the staple that
+//                  StapleSums wrote (variant "split": two kernels, each with fewer registers
+//                  than the one, the same bits).
+//   StapleSums     the first kernel of a split sub-sweep: the staple of each item's link, in
+//                  compute precision, to `staples` (StapleStore).
+// Loads (link_update.h) is the storage the loads and saves handle: the generator compiles the
+// staples' kernels (the one kernel of site1, StapleSums) for the field's storage alone
+// (FixedStorage), which saves the other storages' registers (SU(3) in double: 168 instead of
+// 236 a thread with 12 reals), and the split variant's update for any (AnyStorage).
 //   SitePlaquette  per site (items ordered (t, p, h)), sum_{mu<nu} Re tr P_mu,nu(x), in double.
 #pragma once
 #include "gen/link_update.h"
 
 namespace gf {
 
-template <class S, class C, int N>
+// The staples of one sub-sweep's items (the whole slab: item g = t v3h + h), component-major
+// so that a warp's loads are coalesced: entry (r, c) of item g at (2 (r N + c) + part) items + g,
+// part 0 the real and 1 the imaginary part.
+template <class C, int N>
+struct StapleStore {
+  C* data;
+  std::int64_t items; // nt v3h
+
+  static constexpr int reals = 2 * N * N;
+  GF_HD void save(std::int64_t g, const Matrix<C, N>& a) const {
+    GF_UNROLL
+    for (int e = 0; e < N * N; ++e) {
+      data[(2 * e) * items + g] = a.m[e / N][e % N].re;
+      data[(2 * e + 1) * items + g] = a.m[e / N][e % N].im;
+    }
+  }
+  GF_HD Matrix<C, N> load(std::int64_t g) const {
+    Matrix<C, N> a;
+    GF_UNROLL
+    for (int e = 0; e < N * N; ++e)
+      a.m[e / N][e % N] = {data[(2 * e) * items + g], data[(2 * e + 1) * items + g]};
+    return a;
+  }
+};
+
+enum class StapleFrom { computed, stored };
+
+// The launch variant of a sub-sweep as two kernels (StapleSums, then LinkSubSweep).
+inline constexpr const char* split_variant = "split";
+
+template <class S, class C, int N, class Loads = AnyStorage>
+struct StapleSums {
+  FieldView<S, N> links;
+  StapleStore<C, N> staples;
+  int mu;
+  int parity;
+  int first_slice;
+
+  GF_HD void operator()(std::int64_t i) const {
+    const Geometry& geom = links.geom;
+    const std::int64_t g = i + std::int64_t(first_slice) * geom.v3h;
+    int t;
+    std::int64_t h;
+    geom.split_site(g, t, h);
+    staples.save(g, staple_sum<C, Loads>(links, geom.coords(t, parity, h), mu));
+  }
+};
+
+template <class S, class C, int N, StapleFrom From = StapleFrom::computed, class Loads = AnyStorage>
 struct LinkSubSweep {
   FieldView<S, N> links;
   double* accepted; // per site, ordered (t, p, h)
@@ -22,19 +80,26 @@ struct LinkSubSweep {
   std::uint64_t seed;
   std::uint32_t sweep;
   int first_slice;
+  StapleStore<C, N> staples; // StapleFrom::stored: StapleSums' output; else unused
 
   GF_HD void operator()(std::int64_t i) const {
     const Geometry& geom = links.geom;
+    const std::int64_t g = i + std::int64_t(first_slice) * geom.v3h;
     int t;
     std::int64_t h;
-    geom.split_site(i + std::int64_t(first_slice) * geom.v3h, t, h);
+    geom.split_site(g, t, h);
     const SiteCoords x = geom.coords(t, parity, h);
-    const Matrix<C, N> a = staple_sum<C>(links, x, mu);
-    Matrix<C, N> u = links.template load<C>(t, parity, mu, h);
+    Matrix<C, N> a;
+    if constexpr (From == StapleFrom::stored)
+      a = staples.load(g);
+    else
+      a = staple_sum<C, Loads>(links, x, mu);
+    const Storage st = Loads::of(links);
+    Matrix<C, N> u = links.template load_in<C>(st, t, parity, mu, h);
     const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(x)), sweep,
                            static_cast<std::uint32_t>(mu)};
     const int n = update_link(kind, u, a, coupling, key);
-    links.template save<C>(t, parity, mu, h, u);
+    links.template save_in<C>(st, t, parity, mu, h, u);
     if (kind == LinkUpdateKind::heatbath) {
       double& count = accepted[(std::int64_t(t) * 2 + parity) * geom.v3h + h];
       count = (mu == 0 ? 0.0 : count) + n;
@@ -54,16 +119,16 @@ struct SitePlaquette {
     geom.split_local_site(i, t, p, h);
     const SiteCoords x = geom.coords(t, p, h);
     double sum = 0;
-GF_UNROLL
+    GF_UNROLL
     for (int mu = 0; mu < 4; ++mu)
-GF_UNROLL
-      for (int nu = mu + 1; nu < 4; ++nu) {
-        const Matrix<double, N> a = links.template load_at<double>(x, mu) *
-                                    links.template load_at<double>(geom.forward(x, mu), nu);
-        const Matrix<double, N> b = links.template load_at<double>(x, nu) *
-                                    links.template load_at<double>(geom.forward(x, nu), mu);
-        sum += re_trace_product(a, adjoint(b));
-      }
+      GF_UNROLL
+    for (int nu = mu + 1; nu < 4; ++nu) {
+      const Matrix<double, N> a = links.template load_at<double>(x, mu) *
+                                  links.template load_at<double>(geom.forward(x, mu), nu);
+      const Matrix<double, N> b = links.template load_at<double>(x, nu) *
+                                  links.template load_at<double>(geom.forward(x, nu), mu);
+      sum += re_trace_product(a, adjoint(b));
+    }
     out[i] = sum;
   }
 };

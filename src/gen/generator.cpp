@@ -1,6 +1,7 @@
 #include "gen/generator.h"
 #include "core/error.h"
 #include "fix/engine_instances.h"
+#include "gen/gen_functors.h"
 #include "gen/generator_instances.h"
 #include <string>
 
@@ -26,6 +27,10 @@ void Generator::sweep(LinkUpdateKind kind, std::uint32_t sweep) {
 std::unique_ptr<Generator> make_generator(const HostField& links, const GeneratorOptions& opt) {
   check_updatable(links, opt.channel.get());
   check_storage(opt.storage, links.nc);
+  if (opt.sub_sweep_launch && opt.sub_sweep_launch->variant != "site1" &&
+      opt.sub_sweep_launch->variant != split_variant)
+    throw Error("unknown generator sub-sweep variant '" + opt.sub_sweep_launch->variant +
+                "' (expected site1 or split)");
   if (opt.backend == Backend::cpu) return make_cpu_generator(links, opt);
 #ifdef GAUGEFIX_HAVE_CUDA
   if (!cuda_available()) throw Error("backend cuda requested, but no CUDA device was found");

@@ -23,6 +23,7 @@
 #include "gen/link_update.h"
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace gf {
@@ -31,15 +32,17 @@ struct GeneratorOptions {
   double beta = 6.0;
   Precision precision = Precision::double_;
   Backend backend = Backend::cpu;
-  Storage storage = Storage::rows;  // reals per matrix (lattice/storage.h)
+  Storage storage = Storage::rows; // reals per matrix (lattice/storage.h)
   std::uint64_t seed = 1;
   std::shared_ptr<Channel> channel; // several ranks: the field is this rank's slab (engine.h)
   int node_rank = 0;                // picks the GPU
   Tuner* tuner = nullptr;           // chooses every launch (tuning/tuner.h); null: the defaults
+  // the sub-sweeps' launch, forced (tests, benchmarks): variant "site1" (one kernel) or "split"
+  std::optional<LaunchParams> sub_sweep_launch;
 };
 
-// Per time slice of the whole lattice (gathered over ranks): sum_x sum_{mu<nu} Re tr P_mu,nu(x), and the number of successful
-// draw_x0 calls of the last heatbath sweep.
+// Per time slice of the whole lattice (gathered over ranks): sum_x sum_{mu<nu} Re tr P_mu,nu(x),
+// and the number of successful draw_x0 calls of the last heatbath sweep.
 struct GeneratorSums {
   std::vector<double> plaquette;
   std::vector<double> accepted;
@@ -65,7 +68,8 @@ public:
   virtual void synchronize() = 0;
 };
 
-// Checks N_c in {2, 3}, the storage and even extents >= 2 (gf::Error otherwise).
+// Checks N_c in {2, 3}, the storage, even extents >= 2 and a forced launch's variant
+// (gf::Error otherwise).
 std::unique_ptr<Generator> make_generator(const HostField& links, const GeneratorOptions& opt);
 
 } // namespace gf

@@ -1,10 +1,15 @@
 // generator_impl.h: the Generator for one (backend, storage type S, compute type C, N),
 // written once for all backends. Included only by generator_cpu.cpp and generator_cuda.cu.
 //
-// Every launch takes its block size and carve-out from a LaunchChoice (fix/launch_choice.h),
-// per kernel: the sub-sweeps of each update kind (every mu and parity share one choice) and
-// the plaquette. A sub-sweep is tuned on (mu 0, parity 0, sweep 0) between a backup and a
-// restore of the links and the acceptance counts, so tuning leaves no trace in the ensemble.
+// Every launch takes its variant, block size and carve-out from a LaunchChoice
+// (fix/launch_choice.h), per kernel: the sub-sweeps of each update kind (every mu and parity
+// share one choice) and the plaquette. A sub-sweep runs as one kernel (variant "site1") or as
+// two ("split": StapleSums writes every item's staple, then LinkSubSweep reads it; the same
+// bits, each kernel with fewer registers, for 2 N^2 reals a link more written and read; the
+// staples' buffer is allocated on the split variant's first use). The staples' loads are
+// compiled for the field's storage (with_storage_loads). A sub-sweep is tuned on
+// (mu 0, parity 0, sweep 0) between a backup and a restore of the links and the acceptance
+// counts, so tuning leaves no trace in the ensemble.
 #pragma once
 #include "comm/halo_exchange.h"
 #include "fix/launch_candidates.h"
@@ -38,7 +43,7 @@ public:
   }
 
   void sub_sweep(LinkUpdateKind kind, int mu, int parity, std::uint32_t sweep) override {
-    const LaunchConfig config = launch_config(sub_sweep_launch(kind));
+    const LaunchParams config = sub_sweep_launch(kind);
     if (!geom_.halo) {
       run_slices(kind, mu, parity, sweep, 0, geom_.nt, config);
       return;
@@ -97,21 +102,57 @@ private:
     halo_current_ = true;
   }
 
-  void run_slices(LinkUpdateKind kind, int mu, int parity, std::uint32_t sweep, int first,
-                  int end, const LaunchConfig& config) {
+  // The sub-sweep (mu, parity) on slices first .. end - 1, as launch p says: one kernel
+  // (site1) or the staples, then the updates (split); the staples' loads are compiled for the
+  // field's storage alone.
+  void run_slices(LinkUpdateKind kind, int mu, int parity, std::uint32_t sweep, int first, int end,
+                  const LaunchParams& p) {
     if (end <= first) return;
-    LinkSubSweep<S, C, N> f = sub_sweep_functor(kind, mu, parity, sweep);
-    f.first_slice = first;
-    parallel_for(Exec{}, std::int64_t(end - first) * geom_.v3h, f, config);
+    const std::int64_t n = std::int64_t(end - first) * geom_.v3h;
+    const LaunchConfig config = launch_config(p);
+    with_storage_loads([&](auto loads) {
+      using Loads = decltype(loads);
+      if (p.variant == split_variant) {
+        const StapleStore<C, N> store = staple_store();
+        parallel_for(Exec{}, n, StapleSums<S, C, N, Loads>{view(), store, mu, parity, first},
+                     config);
+        auto f = sub_sweep_functor<StapleFrom::stored>(kind, mu, parity, sweep);
+        f.first_slice = first;
+        f.staples = store;
+        parallel_for(Exec{}, n, f, config);
+      } else {
+        auto f = sub_sweep_functor<StapleFrom::computed, Loads>(kind, mu, parity, sweep);
+        f.first_slice = first;
+        parallel_for(Exec{}, n, f, config);
+      }
+    });
+  }
+
+  // body(loads), loads the kernels' Loads (link_update.h) for the field's storage: 18 and 12
+  // reals compiled alone (FixedStorage), 8 with the others' branches (AnyStorage: one kernel
+  // less to compile for a storage the generator seldom uses).
+  template <class Body>
+  void with_storage_loads(const Body& body) {
+    if (opt_.storage == Storage::full) return body(FixedStorage<Storage::full>{});
+    if (opt_.storage == Storage::rows) return body(FixedStorage<Storage::rows>{});
+    body(AnyStorage{});
+  }
+
+  // The staples of a split sub-sweep, allocated on first use.
+  StapleStore<C, N> staple_store() {
+    const std::int64_t items = std::int64_t(geom_.nt) * geom_.v3h;
+    if (!staples_) staples_.emplace(items * StapleStore<C, N>::reals);
+    return {staples_->data(), items};
   }
 
   FieldView<S, N> view() const {
     return layout_view<Exec, S, N>(const_cast<S*>(links_.data()), geom_, 4, opt_.storage);
   }
 
-  LinkSubSweep<S, C, N> sub_sweep_functor(LinkUpdateKind kind, int mu, int parity,
-                                          std::uint32_t sweep) {
-    return {view(), accepted_.data(), kind, mu, parity, C(opt_.beta / N), opt_.seed, sweep, 0};
+  template <StapleFrom From, class Loads = AnyStorage>
+  LinkSubSweep<S, C, N, From, Loads> sub_sweep_functor(LinkUpdateKind kind, int mu, int parity,
+                                                       std::uint32_t sweep) {
+    return {view(), accepted_.data(), kind, mu, parity, C(opt_.beta / N), opt_.seed, sweep, 0, {}};
   }
 
   SitePlaquette<S, N> plaquette_functor() { return {view(), plaquette_.data()}; }
@@ -143,10 +184,10 @@ private:
     backup_accepted_.reset();
   }
 
-  // The sub-sweeps' launch for one update kind: tuned or the default.
-  const LaunchParams& sub_sweep_launch(LinkUpdateKind kind) {
+  // The sub-sweeps' launch for one update kind: forced, tuned or the default.
+  LaunchParams sub_sweep_launch(LinkUpdateKind kind) {
+    if (opt_.sub_sweep_launch) return *opt_.sub_sweep_launch;
     const bool heatbath = kind == LinkUpdateKind::heatbath;
-    const LinkSubSweep<S, C, N> f = sub_sweep_functor(kind, 0, 0, 0);
     const std::int64_t n = geom_.nt * geom_.v3h;
     return choice_.choose(key(heatbath ? "generate.heatbath" : "generate.overrelaxation"), [&] {
       // minimal traffic of one (mu, parity): the n links U_mu(x) read and written, and their
@@ -154,12 +195,38 @@ private:
       // heatbath also writes the acceptance count of each site (a double)
       LaunchSpec spec;
       spec.bytes = n * (9.0 * link_bytes() + (heatbath ? 8.0 : 0.0));
-      spec.candidates = plain_candidates<Exec>(f);
-      spec.launch = [f, n](const LaunchParams& p) { parallel_for(Exec{}, n, f, launch_config(p)); };
+      spec.candidates = sub_sweep_candidates();
+      spec.launch = [this, kind](const LaunchParams& p) {
+        run_slices(kind, 0, 0, 0, 0, geom_.nt, p);
+      };
       spec.backup = [this] { backup_fields(); };
       spec.restore = [this] { restore_fields(); };
       return spec;
     });
+  }
+
+  // The sub-sweeps' launches that the device can run (every kernel of the variant): site1,
+  // then split, each with every block size and carve-out.
+  std::vector<LaunchParams> sub_sweep_candidates() {
+    std::vector<LaunchParams> out;
+    with_storage_loads([&](auto loads) {
+      using Loads = decltype(loads);
+      const auto one =
+          sub_sweep_functor<StapleFrom::computed, Loads>(LinkUpdateKind::heatbath, 0, 0, 0);
+      const StapleSums<S, C, N, Loads> staples{view(), {}, 0, 0, 0};
+      const auto update = sub_sweep_functor<StapleFrom::stored>(LinkUpdateKind::heatbath, 0, 0, 0);
+      for (const char* variant : {"site1", split_variant})
+        for (int block : candidate_blocks<Exec>())
+          for (int carveout : candidate_carveouts<Exec>()) {
+            const LaunchParams p{variant, block, 0, carveout, false};
+            const LaunchConfig c = launch_config(p);
+            if (p.variant == split_variant ? resident_blocks(Exec{}, staples, c) > 0 &&
+                                                 resident_blocks(Exec{}, update, c) > 0
+                                           : resident_blocks(Exec{}, one, c) > 0)
+              out.push_back(p);
+          }
+    });
+    return out;
   }
 
   const LaunchParams& plaquette_launch() {
@@ -183,6 +250,7 @@ private:
   std::optional<HaloExchange<Exec, S, N>> halo_;
   std::optional<Buffer<Exec, S>> backup_links_;
   std::optional<Buffer<Exec, double>> backup_accepted_;
+  std::optional<Buffer<Exec, C>> staples_; // the split variant's
   Queue<Exec> queue_;
   bool halo_current_ = false; // the halo slices hold the neighbours' current links
 };

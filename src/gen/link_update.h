@@ -20,13 +20,34 @@ namespace gf {
 
 enum class LinkUpdateKind { heatbath, overrelaxation };
 
+// The storage that a kernel's loads handle: the view's, decided at run time (AnyStorage: one
+// kernel for every storage), or St alone (FixedStorage: a kernel compiled for that storage,
+// without the other storages' code and registers).
+struct AnyStorage {
+  template <class V>
+  GF_HD static Storage of(const V& v) {
+    return v.storage;
+  }
+};
+template <Storage St>
+struct FixedStorage {
+  template <class V>
+  GF_HD static constexpr Storage of(const V&) {
+    return St;
+  }
+};
+
 // The staple sum of U_mu(x), links addressed by global coordinates (a slab reads its halo
-// slices -1 and nt):
+// slices -1 and nt), loaded as Loads says (the view's storage either way):
 //   A = sum_{nu != mu} [U_nu(x+mu) U_mu(x+nu)^dag U_nu(x)^dag
 //                       + U_nu(x+mu-nu)^dag U_mu(x-nu)^dag U_nu(x-nu)].
-template <class C, int N, class S>
-GF_HD Matrix<C, N> staple_sum(const FieldView<S, N>& u, const SiteCoords& x, int mu) {
-  const Geometry& g = u.geom;
+template <class C, class Loads = AnyStorage, int N, class S>
+GF_HD Matrix<C, N> staple_sum(const FieldView<S, N>& view, const SiteCoords& x, int mu) {
+  const Geometry& g = view.geom;
+  const Storage st = Loads::of(view);
+  const auto link = [&](const SiteCoords& c, int nu) {
+    return view.template load_at_in<C>(st, c, nu);
+  };
   const SiteCoords xp = g.forward(x, mu);
   Matrix<C, N> a = Matrix<C, N>::zero();
   // the six staples in the order of the sum, rolled: one staple's three links live at a time
@@ -35,14 +56,12 @@ GF_HD Matrix<C, N> staple_sum(const FieldView<S, N>& u, const SiteCoords& x, int
   for (int k = 0; k < 6; ++k) {
     const int nu = k / 2 + (k / 2 >= mu ? 1 : 0);
     if (k % 2 == 0) {
-      const Matrix<C, N> up =
-          u.template load_at<C>(x, nu) * u.template load_at<C>(g.forward(x, nu), mu);
-      a = a + u.template load_at<C>(xp, nu) * adjoint(up);
+      const Matrix<C, N> up = link(x, nu) * link(g.forward(x, nu), mu);
+      a = a + link(xp, nu) * adjoint(up);
     } else {
       const SiteCoords xb = g.backward(x, nu);
-      const Matrix<C, N> down =
-          u.template load_at<C>(xb, mu) * u.template load_at<C>(g.backward(xp, nu), nu);
-      a = a + adjoint(down) * u.template load_at<C>(xb, nu);
+      const Matrix<C, N> down = link(xb, mu) * link(g.backward(xp, nu), nu);
+      a = a + adjoint(down) * link(xb, nu);
     }
   }
   return a;

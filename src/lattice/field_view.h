@@ -20,8 +20,8 @@
 // - params8 (SU(3)): r = 0..7 are p[r] of su3_to_8 (math/reconstruct8.h), encoded and decoded
 //   in the compute type C; the decode is SU(3) by construction, so nothing is reunitarised.
 // The storage is a run-time field: one compiled kernel serves every storage, and load and
-// save branch on it. load_in, save_in and offset_in take the storage as an argument instead:
-// a kernel that passes a constant is compiled for that storage alone (fix/site_sweep.h).
+// save branch on it. load_in, load_at_in, save_in and offset_in take the storage as an argument
+// instead: a kernel that passes a constant is compiled for that storage alone (fix/site_sweep.h).
 // A gauge field has ndir = 4 matrices per site, a gauge transformation
 // ndir = 1.
 // FieldView is trivially copyable and is passed by value into kernels; it owns nothing.
@@ -147,9 +147,13 @@ struct FieldView {
   // Same, addressed by global-periodic site coordinates (t in c.x[3] is global).
   template <class C>
   GF_HD Matrix<C, N> load_at(const SiteCoords& c, int mu) const {
+    return load_at_in<C>(storage, c, mu);
+  }
+  template <class C>
+  GF_HD Matrix<C, N> load_at_in(Storage st, const SiteCoords& c, int mu) const {
     const int gt = c.x[3];
     const int p = (c.x[0] + c.x[1] + c.x[2] + ((gt % geom.L[3]) + geom.L[3]) % geom.L[3]) & 1;
-    return load<C>(gt - geom.t0, p, mu, geom.half_index(c));
+    return load_in<C>(st, gt - geom.t0, p, mu, geom.half_index(c));
   }
   template <class C>
   GF_HD void save_at(const SiteCoords& c, int mu, const Matrix<C, N>& u) const {
