@@ -7,9 +7,9 @@
 # bench_generator at 32^4 for SU(3) in double, mixed and single with 12 reals, SU(3) double with
 # 18 and mixed with 8, SU(2) double with 12 (bench_<...>.log), and, where the pack holds
 # `gaugefix_old` (the build before the variants), `gaugefix generate --tuning on` of both builds
-# on the same seed, each build with its own tune cache: the sweep rates and whether the files'
-# links (the last 32^4 x 4 x 9 x 16 bytes: the headers differ in the version and time) differ
-# (cmp_<...>.txt).
+# on the same seed, each build with its own tune cache: the sweep rates, whether the files'
+# links (the last 32^4 x 4 x 9 x 16 bytes: the headers differ in the version and time) differ,
+# and whether the plaquettes printed after every sweep are the same (cmp_<...>.txt).
 # Every program runs under `timeout` (LIMIT seconds, default 120), so that one that hangs is
 # reported (rc 124) and the rest still run.
 # Environment: SWEEPS (bench_generator's sweeps of each kind, default 10), THERM (generate's
@@ -53,7 +53,12 @@ if [ -x "$bin/gaugefix_old" ]; then
       b=$(ls "$out"/g_gaugefix_old_"${p}"_"$o".* | head -n 1)
       links=$((32 * 32 * 32 * 32 * 4 * 9 * 16))
       differ=$(cmp -l <(tail -c "$links" "$a") <(tail -c "$links" "$b") | wc -l)
-      echo "$p or-sweeps $o: bytes of the links that differ: $differ" | tee "$out/cmp_${p}_$o.txt" | tee -a "$out/device.txt"
+      history() { awk 'NF == 5 && $2 ~ /^[0-9]+$/ {print $2, $3, $4}' "$1"; } # sweep, plaquette, acceptance
+      same_history=no
+      cmp -s <(history "$out/gen_gaugefix_${p}_or$o.log") <(history "$out/gen_gaugefix_old_${p}_or$o.log") &&
+        same_history=yes
+      echo "$p or-sweeps $o: bytes of the links that differ: $differ; plaquette after every sweep the same: $same_history" |
+        tee "$out/cmp_${p}_$o.txt" | tee -a "$out/device.txt"
       rm -f "$out"/g_*
     done
   done

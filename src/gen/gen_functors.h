@@ -11,11 +11,12 @@
 //                  than the one, the same bits).
 //   StapleSums     the first kernel of a split sub-sweep: the staple of each item's link, in
 //                  compute precision, to `staples` (StapleStore).
-// Loads (link_update.h) is the storage the loads and saves handle: the generator compiles the
-// staples' kernels (the one kernel of site1, StapleSums) for the field's storage alone
-// (FixedStorage), which saves the other storages' registers (SU(3) in double: 168 instead of
-// 236 a thread with 12 reals), and the split variant's update for any (AnyStorage).
 //   SitePlaquette  per site (items ordered (t, p, h)), sum_{mu<nu} Re tr P_mu,nu(x), in double.
+// Loads (link_update.h) is the storage the loads and saves handle: the generator compiles the
+// staples' kernels (the one kernel of site1, StapleSums) and SitePlaquette for the field's
+// storage alone (FixedStorage), which saves the other storages' registers (SU(3) in double:
+// 168 instead of 236 a thread with 12 reals), and the split variant's update for any
+// (AnyStorage).
 #pragma once
 #include "gen/link_update.h"
 
@@ -107,7 +108,7 @@ struct LinkSubSweep {
   }
 };
 
-template <class S, int N>
+template <class S, int N, class Loads = AnyStorage>
 struct SitePlaquette {
   FieldView<S, N> links;
   double* out; // per site, ordered (t, p, h)
@@ -118,15 +119,19 @@ struct SitePlaquette {
     std::int64_t h;
     geom.split_local_site(i, t, p, h);
     const SiteCoords x = geom.coords(t, p, h);
+    const Storage st = Loads::of(links);
+    const auto link = [&](const SiteCoords& c, int mu) {
+      return links.template load_at_in<double>(st, c, mu);
+    };
     double sum = 0;
-    GF_UNROLL
-    for (int mu = 0; mu < 4; ++mu)
-      GF_UNROLL
-    for (int nu = mu + 1; nu < 4; ++nu) {
-      const Matrix<double, N> a = links.template load_at<double>(x, mu) *
-                                  links.template load_at<double>(geom.forward(x, mu), nu);
-      const Matrix<double, N> b = links.template load_at<double>(x, nu) *
-                                  links.template load_at<double>(geom.forward(x, nu), mu);
+    // the six plaquettes (mu, nu) = (0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3) in the order
+    // of the sum, rolled: one plaquette's four links live at a time
+    GF_NO_UNROLL
+    for (int k = 0; k < 6; ++k) {
+      const int mu = k < 3 ? 0 : k < 5 ? 1 : 2;
+      const int nu = k < 3 ? k + 1 : k < 5 ? k - 1 : 3;
+      const Matrix<double, N> a = link(x, mu) * link(geom.forward(x, mu), nu);
+      const Matrix<double, N> b = link(x, nu) * link(geom.forward(x, nu), mu);
       sum += re_trace_product(a, adjoint(b));
     }
     out[i] = sum;

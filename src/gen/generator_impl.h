@@ -6,8 +6,8 @@
 // share one choice) and the plaquette. A sub-sweep runs as one kernel (variant "site1") or as
 // two ("split": StapleSums writes every item's staple, then LinkSubSweep reads it; the same
 // bits, each kernel with fewer registers, for 2 N^2 reals a link more written and read; the
-// staples' buffer is allocated on the split variant's first use). The staples' loads are
-// compiled for the field's storage (with_storage_loads). A sub-sweep is tuned on
+// staples' buffer is allocated on the split variant's first use). The staples' loads, and the
+// plaquette's, are compiled for the field's storage (with_storage_loads). A sub-sweep is tuned on
 // (mu 0, parity 0, sweep 0) between a backup and a restore of the links and the acceptance
 // counts, so tuning leaves no trace in the ensemble.
 #pragma once
@@ -70,8 +70,10 @@ public:
 
   GeneratorSums measure() override {
     fill_halo();
-    parallel_for(Exec{}, geom_.local_volume(), plaquette_functor(),
-                 launch_config(plaquette_launch()));
+    const LaunchConfig config = launch_config(plaquette_launch());
+    with_storage_loads([&](auto loads) {
+      parallel_for(Exec{}, geom_.local_volume(), plaquette_functor<decltype(loads)>(), config);
+    });
     GeneratorSums sums{std::vector<double>(geom_.nt), std::vector<double>(geom_.nt)};
     reduce_segments(Exec{}, plaquette_.data(), geom_.nt, geom_.v3, sums.plaquette.data());
     reduce_segments(Exec{}, accepted_.data(), geom_.nt, geom_.v3, sums.accepted.data());
@@ -155,7 +157,10 @@ private:
     return {view(), accepted_.data(), kind, mu, parity, C(opt_.beta / N), opt_.seed, sweep, 0, {}};
   }
 
-  SitePlaquette<S, N> plaquette_functor() { return {view(), plaquette_.data()}; }
+  template <class Loads>
+  SitePlaquette<S, N, Loads> plaquette_functor() {
+    return {view(), plaquette_.data()};
+  }
 
   TuneKey key(const std::string& kernel) const {
     return {kernel,
@@ -230,13 +235,18 @@ private:
   }
 
   const LaunchParams& plaquette_launch() {
-    const SitePlaquette<S, N> f = plaquette_functor();
     const std::int64_t n = geom_.local_volume();
     return choice_.choose(key("generate.plaquette"), [&] {
       // minimal traffic: the site's 4 links (the other links of its plaquettes are other
       // sites' links, found in the cache) and one double written per site
-      LaunchSpec spec{{}, n * (4.0 * link_bytes() + 8.0), 0, plain_candidates<Exec>(f), {}, {}};
-      spec.launch = [f, n](const LaunchParams& p) { parallel_for(Exec{}, n, f, launch_config(p)); };
+      LaunchSpec spec{{}, n * (4.0 * link_bytes() + 8.0), 0, {}, {}, {}};
+      with_storage_loads([&](auto loads) {
+        const auto f = plaquette_functor<decltype(loads)>();
+        spec.candidates = plain_candidates<Exec>(f);
+        spec.launch = [f, n](const LaunchParams& p) {
+          parallel_for(Exec{}, n, f, launch_config(p));
+        };
+      });
       return spec;
     });
   }
