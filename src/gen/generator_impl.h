@@ -43,26 +43,26 @@ public:
   }
 
   void sub_sweep(LinkUpdateKind kind, int mu, int parity, std::uint32_t sweep) override {
-    const LaunchParams config = sub_sweep_launch(kind);
+    const LaunchParams params = sub_sweep_launch(kind);
     if (!geom_.halo) {
-      run_slices(kind, mu, parity, sweep, 0, geom_.nt, config);
+      run_slices(kind, mu, parity, sweep, 0, geom_.nt, params);
       return;
     }
     fill_halo();
     const int nt = geom_.nt; // at least 2
-    run_slices(kind, mu, parity, sweep, 0, 1, config);
-    run_slices(kind, mu, parity, sweep, nt - 1, nt, config);
+    run_slices(kind, mu, parity, sweep, 0, 1, params);
+    run_slices(kind, mu, parity, sweep, nt - 1, nt, params);
     gf::synchronize(Exec{});
     // The interior reads slices 0 .. nt - 1 and writes slices 1 .. nt - 2; the messages read
     // the boundary slices and write the halo slices: they may run at the same time. A GPU
     // queues the interior first, so that it runs while the host passes the messages (and the
     // peer path's tokens) on; the CPU passes them on first, and updates the interior meanwhile.
     if constexpr (Exec::asynchronous) {
-      run_slices(kind, mu, parity, sweep, 1, nt - 1, config);
+      run_slices(kind, mu, parity, sweep, 1, nt - 1, params);
       halo_->post_links(view(), mu, parity, queue_);
     } else {
       halo_->post_links(view(), mu, parity, queue_);
-      run_slices(kind, mu, parity, sweep, 1, nt - 1, config);
+      run_slices(kind, mu, parity, sweep, 1, nt - 1, params);
     }
     gf::synchronize(Exec{});
     halo_->complete_links(queue_);
@@ -130,8 +130,8 @@ private:
     });
   }
 
-  // body(loads), loads the kernels' Loads (link_update.h) for the field's storage: 18 and 12
-  // reals compiled alone (FixedStorage), 8 with the others' branches (AnyStorage: one kernel
+  // Calls body(loads) with the kernels' Loads (link_update.h) for the field's storage: 18 and
+  // 12 reals compiled alone (FixedStorage), 8 with the others' branches (AnyStorage: one kernel
   // less to compile for a storage the generator seldom uses).
   template <class Body>
   void with_storage_loads(const Body& body) {
