@@ -47,6 +47,20 @@ struct StapleStore {
   }
 };
 
+// Item i of a sub-sweep over slices first_slice ..: its index g in the whole slab (t v3h + h,
+// the staples' index), its slice t and its site h in the half slice.
+struct SubSweepItem {
+  std::int64_t g;
+  int t;
+  std::int64_t h;
+};
+GF_HD inline SubSweepItem sub_sweep_item(const Geometry& geom, int first_slice, std::int64_t i) {
+  SubSweepItem item;
+  item.g = i + std::int64_t(first_slice) * geom.v3h;
+  geom.split_site(item.g, item.t, item.h);
+  return item;
+}
+
 enum class StapleFrom { computed, stored };
 
 // The launch variant of a sub-sweep as two kernels (StapleSums, then LinkSubSweep).
@@ -61,12 +75,8 @@ struct StapleSums {
   int first_slice;
 
   GF_HD void operator()(std::int64_t i) const {
-    const Geometry& geom = links.geom;
-    const std::int64_t g = i + std::int64_t(first_slice) * geom.v3h;
-    int t;
-    std::int64_t h;
-    geom.split_site(g, t, h);
-    staples.save(g, staple_sum<C, Loads>(links, geom.coords(t, parity, h), mu));
+    const auto [g, t, h] = sub_sweep_item(links.geom, first_slice, i);
+    staples.save(g, staple_sum<C, Loads>(links, links.geom.coords(t, parity, h), mu));
   }
 };
 
@@ -85,10 +95,7 @@ struct LinkSubSweep {
 
   GF_HD void operator()(std::int64_t i) const {
     const Geometry& geom = links.geom;
-    const std::int64_t g = i + std::int64_t(first_slice) * geom.v3h;
-    int t;
-    std::int64_t h;
-    geom.split_site(g, t, h);
+    const auto [g, t, h] = sub_sweep_item(geom, first_slice, i);
     const SiteCoords x = geom.coords(t, parity, h);
     Matrix<C, N> a;
     if constexpr (From == StapleFrom::stored)
