@@ -5,14 +5,15 @@
 //
 // GhostCg<Exec> copies the operator's links into backend memory once and keeps the CG's vectors
 // there, all in the tiled layout of ghost_tiles.h (coalesced on a GPU, natural order on the CPU):
-// b, x, M p, and r and two search directions with one time slice more on each side (their halos).
+// b, x, M p, two search directions, and r with one time slice more on each side (its halos).
 // An iteration is two passes: it exchanges r's boundary slices (one rank: nothing, the passes that
 // write r write its halo slices as the slab's periodic images; several ranks on GPUs of one node:
 // each GPU copies its two boundary slices straight into its neighbours' halo slices (CUDA IPC,
 // peer_memory.h), then a barrier; otherwise through pinned host memory and
-// exchange_boundary_slices), then CgApply forms p =
-// r + beta p_old (at each site and its neighbours), M p, x += alpha_old p_old and the chunk sums of
-// <p|M p> and of the colour sums of p and M p; CgResidual updates r with the chunk sums of <r|r>.
+// exchange_boundary_slices), then CgApply forms p = r + beta p_old, M p = M r + beta M p_old (M
+// applied to r alone: only r is read at the neighbours), x += alpha_old p_old and the chunk sums
+// of <p|M p> and of the colour sums of p and M p; CgResidual updates r with the chunk sums of
+// <r|r>.
 // The last step's alpha p goes into x after the last iteration. A slice's chunk sums are added by
 // reduce_segments, the per-slice sums of every rank in global slice order
 // (World::gather_concat), so that every rank gets bitwise the one rank's numbers; the CPU and
@@ -26,9 +27,9 @@
 // and the passes queued after the solve's end do nothing (the same bits as checking every
 // iteration). On the CPU and on several ranks the scalar steps run on the host after each pass.
 // Bytes one iteration moves per site (8-byte reals, d = N^2 - 1): CgApply reads 4 links
-// (64 N^2), r and p_old (16 d) and x (8 d) and writes x, p and M p (24 d); CgResidual reads M p
-// and r and writes r (24 d): 64 N^2 + 72 d, SU(3) 576 + 576 = 1152 bytes, SU(2) 256 + 216 =
-// 472 bytes (ghost_cg_bytes_per_site). The neighbours' links and vectors are taken to come from
+// (64 N^2), r, p_old, M p_old and x (32 d) and writes x, p and M p (24 d); CgResidual reads M p
+// and r and writes r (24 d): 64 N^2 + 80 d, SU(3) 576 + 640 = 1216 bytes, SU(2) 256 + 240 =
+// 496 bytes (ghost_cg_bytes_per_site). The neighbours' links and r are taken to come from
 // cache, and the chunk sums (2 K reals per sum_chunk = 128 sites, K = 1 + 2 d, and 2 per
 // chunk for |r|^2: about two bytes a site) and r's halo exchange are left out.
 //
@@ -62,9 +63,9 @@ namespace gf {
 
 constexpr double ghost_cg_bytes_per_site(int nc) {
   const int d = nc * nc - 1;
-  return 64.0 * nc * nc + 72.0 * d;
+  return 64.0 * nc * nc + 80.0 * d;
 }
-static_assert(ghost_cg_bytes_per_site(3) == 1152 && ghost_cg_bytes_per_site(2) == 472);
+static_assert(ghost_cg_bytes_per_site(3) == 1216 && ghost_cg_bytes_per_site(2) == 496);
 
 // The CUDA build's instances (ghost_cg_cuda.cu), on the GPU of this rank's node rank:
 // ghost_points<CudaExec> and time_ghost_cg<CudaExec>.
@@ -85,7 +86,7 @@ public:
         bl_(Layout::of(v3_, m.nc() * m.nc())), wl_(Layout::of(v3_, 1)), links_(nt_ * ll_.slice()),
         time_before_(bl_.slice()), wave_(nt_ * wl_.slice()), b_(nt_ * vl_.slice()),
         x_(nt_ * vl_.slice()), mp_(nt_ * vl_.slice()), r_((nt_ + 2) * vl_.slice()),
-        p_((nt_ + 2) * vl_.slice()), p_old_((nt_ + 2) * vl_.slice()),
+        p_(nt_ * vl_.slice()), p_old_(nt_ * vl_.slice()),
         partial_((1 + 2 * d_) * nt_ * sum_chunks(v3_)), by_term_((1 + 2 * d_) * nt_),
         total_(1 + 2 * d_) {
     std::vector<Complex<double>> tiled(static_cast<std::size_t>(links_.size()));
@@ -167,7 +168,7 @@ public:
     res.iterations = host_.iterations;
     res.residual = host_.residual;
     res.converged = host_.state == cg_converged;
-    for_sites(AddScaled<Layout>{own(p_old_), x_.data(), host_.alpha, vl_, v3_});
+    for_sites(AddScaled<Layout>{p_old_.data(), x_.data(), host_.alpha, vl_, v3_});
     return res;
   }
 
@@ -186,7 +187,9 @@ private:
 
   // the rest of a start, once b, x and r are loaded
   void begin() {
-    parallel_for(Exec{}, p_old_.size(), Zero{p_old_.data()}); // beta p_old = 0 at the start
+    // beta p_old = 0 and beta M p_old = 0 at the start
+    parallel_for(Exec{}, p_old_.size(), Zero{p_old_.data()});
+    parallel_for(Exec{}, mp_.size(), Zero{mp_.data()});
     bb_ = dot(b_.data(), b_.data());
   }
 
@@ -206,8 +209,8 @@ private:
   // images (write_periodic_image); several ranks exchange them (exchange_r_halo).
   std::int64_t wrap_nt() const { return m_.world().size() == 1 ? nt_ : 0; }
 
-  // p = r + beta p_old, M p, x += alpha p_old; then <p|P M p>, the colour means of M p and the
-  // step alpha (CgAfterApply).
+  // p = r + beta p_old, M p = M r + beta M p_old, x += alpha p_old; then <p|P M p>, the colour
+  // means of M p and the step alpha (CgAfterApply).
   void apply() {
     if (m_.world().size() > 1) exchange_r_halo();
     if (m_.nc() == 2) {
@@ -222,12 +225,12 @@ private:
     const Geometry& g = m_.geometry();
     constexpr int terms = CgApply<N, Layout>::terms;
     const CgApply<N, Layout> f{{links_.data(), time_before_.data(), ll_, bl_},
-                               {own(r_), own(p_old_), 0.0, vl_},
-                               own(p_),
+                               {own(r_), vl_},
+                               p_old_.data(),
+                               p_.data(),
                                x_.data(),
                                mp_.data(),
                                scalars_.data(),
-                               nt_,
                                g.L[0],
                                g.L[1],
                                g.L[2]};

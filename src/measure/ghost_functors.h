@@ -18,10 +18,9 @@
 // of `sites` doubles, term k of site s at k * sites + s.
 //
 // The CG's functors run on the tiled layout of ghost_tiles.h and are called per site with a
-// `terms` array that chunk_sums (chunk_sums.h) sums per chunk of a slice. CgApply forms the
-// search direction p = r + beta p_old on the fly at the site and its neighbours (r and p_old
-// with halo slices), writes p at the site (and, at the slab's first and last slice, in p's halo
-// slices, which the threads there read anyway) and M p, adds the previous iteration's
+// `terms` array that chunk_sums (chunk_sums.h) sums per chunk of a slice. CgApply applies M to r
+// (r with halo slices) and forms the search direction p = r + beta p_old and its image
+// M p = M r + beta M p_old at the site, writes p and M p, adds the previous iteration's
 // alpha p_old to x, and gives <p|M p>, p^a, (M p)^a; CgResidual updates r and gives |r|^2. So an
 // iteration is two passes (ghost_cg.h). Both read the step, beta and the means from CgScalars
 // (ghost_cg_scalars.h) in backend memory, and do nothing once the solve has ended.
@@ -242,35 +241,35 @@ struct TiledLinks {
   }
 };
 
-// The search direction r + beta p_old at (t, s3), t from -1 to nt (r, p_old with halo slices).
+// A vector of the tiled layout at (t, s3), t from -1 to nt (r with its halo slices).
 template <int N, class Layout>
-struct Direction {
-  const double *r, *p_old;
-  double beta;
+struct TiledVector {
+  const double* v;
   Layout layout;
-  GF_INLINE void operator()(std::int64_t t, std::int64_t s3, double* v) const {
+  GF_INLINE void operator()(std::int64_t t, std::int64_t s3, double* out) const {
     const std::int64_t i = layout.site(t, s3);
     GF_UNROLL
     for (int a = 0; a < N * N - 1; ++a)
-      v[a] = r[i + a * Layout::width] + beta * p_old[i + a * Layout::width];
+      out[a] = v[i + a * Layout::width];
   }
 };
 
-// p = r + beta p_old, mp = M p, x += alpha p_old at site s = t v3 + s3; terms: <p|M p>, then
-// p^a, then (M p)^a. r, p_old and p have halo slices (pointers at the slab's first slice).
+// At site s = t v3 + s3: the search direction p = r + beta p_old, its image M p = M r + beta
+// M p_old (M is linear: only r is read at the neighbours, and M p_old is the previous
+// iteration's M p, read and written in place in mp; 0 at the start), x += alpha p_old; terms:
+// <p|M p>, then p^a, then (M p)^a. r has halo slices (a pointer at the slab's first slice).
 template <int N, class Layout>
 struct CgApply {
   static constexpr int D = N * N - 1;
   static constexpr int terms = 1 + 2 * D;
   // thread blocks an SM holds at least (chunk_sums_cuda.cuh): SU(3) in 128 registers, 16
-  // warps an SM (the compiler's own choice, 163 registers, gives 12); SU(2) in 64, 32 warps
-  // (its own choice, 107 registers, gives 16)
+  // warps an SM; SU(2) in 64, 32 warps
   static constexpr int min_blocks = N == 3 ? 4 : 8;
   TiledLinks<N, Layout> links;
-  Direction<N, Layout> direction; // its beta is taken from scalars at each site
+  TiledVector<N, Layout> r;
+  const double* p_old;
   double *p, *x, *mp;
-  const CgScalars* scalars; // alpha: the previous iteration's step; nothing once not running
-  std::int64_t nt;
+  const CgScalars* scalars; // alpha: the previous iteration's step, beta; nothing once not running
   int lx, ly, lz;
 
   GF_HD void operator()(std::int64_t t, std::int64_t s3, double* sums) const {
@@ -280,37 +279,23 @@ struct CgApply {
         sums[k] = 0;
       return;
     }
-    Direction<N, Layout> dir = direction;
-    dir.beta = scalars->beta;
-    const double alpha = scalars->alpha;
+    const double alpha = scalars->alpha, beta = scalars->beta;
     double here[D], o[D];
-    faddeev_popov_at<N>(links, dir, t, s3, lx, ly, lz, false, here, o);
-    const Layout& l = dir.layout;
-    const std::int64_t at = l.site(t, s3);
+    faddeev_popov_at<N>(links, r, t, s3, lx, ly, lz, false, here, o); // here: r, o: M r
+    const std::int64_t at = r.layout.site(t, s3);
     double form = 0;
     GF_UNROLL
     for (int a = 0; a < D; ++a) {
       const std::int64_t i = at + a * Layout::width;
-      x[i] += alpha * dir.p_old[i];
-      p[i] = here[a];
-      mp[i] = o[a];
-      form += here[a] * o[a];
-      sums[1 + a] = here[a];
-      sums[1 + D + a] = o[a];
+      const double pa = here[a] + beta * p_old[i], mpa = o[a] + beta * mp[i];
+      x[i] += alpha * p_old[i];
+      p[i] = pa;
+      mp[i] = mpa;
+      form += pa * mpa;
+      sums[1 + a] = pa;
+      sums[1 + D + a] = mpa;
     }
     sums[0] = form;
-    // p's halo slices: the values the neighbouring ranks (one rank: this rank) write at home
-    if (t == 0) to_halo(dir, -1, s3);
-    if (t == nt - 1) to_halo(dir, nt, s3);
-  }
-
-  GF_INLINE void to_halo(const Direction<N, Layout>& dir, std::int64_t t, std::int64_t s3) const {
-    double v[D];
-    dir(t, s3, v);
-    const std::int64_t at = dir.layout.site(t, s3);
-    GF_UNROLL
-    for (int a = 0; a < D; ++a)
-      p[at + a * Layout::width] = v[a];
   }
 };
 
