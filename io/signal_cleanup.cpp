@@ -14,7 +14,7 @@ namespace gf {
 namespace {
 
 constexpr int slot_count = 64;
-constexpr int signals[] = {SIGTERM, SIGINT, SIGHUP, SIGUSR1};
+constexpr int signals[] = {SIGTERM, SIGINT, SIGHUP};
 
 enum SlotState : int { free_slot = 0, claimed = 1, armed = 2 };
 

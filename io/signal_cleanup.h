@@ -1,9 +1,6 @@
 // signal_cleanup.h: temporary files removed when the process is stopped by a signal.
 // A scheduler ends a job at its time limit with SIGTERM (then SIGKILL); an interactive user
-// with SIGINT; a closed terminal sends SIGHUP; SIGUSR1 is the stop that Open MPI's mpirun passes
-// on to every rank without ending the job itself (jobscripts/fix-multi-gpu.slurm: mpirun answers
-// SIGTERM by killing the ranks after odls_base_sigkill_timeout, and makes every exit with a
-// non-zero status wait twice that long). For these four signals a handler removes
+// with SIGINT; a closed terminal sends SIGHUP. For these three signals a handler removes
 // every registered path (unlink, async-signal-safe) and then lets the signal take its
 // previous course: a previously installed handler is called, otherwise the default action
 // ends the process as killed by the signal. A signal that was ignored stays ignored.
@@ -24,7 +21,7 @@
 //   else by SIGTERM (a stop asked for without a signal, --stop-after-iterations); never returns.
 // SIGKILL cannot be caught: what it leaves is found by the next writer (temporary_file.h).
 // - set_signal_note(text): a line the handler writes to standard error, after removing the
-//   files, when one of the four signals ends the process (a batch: what finished and how to
+//   files, when one of the three signals ends the process (a batch: what finished and how to
 //   go on); empty: none. Installs the handlers too. Not for several threads at once.
 #pragma once
 #include <string>

@@ -284,11 +284,7 @@ two_ranks)
   out=$d/out/short.fixed
   vars=("INPUT=$d/ens/e.0000" "OUTPUT=$out" LAUNCHER=mpirun)
   job=$(submit fix-multi-gpu.slurm -- "${vars[@]}" "OPTIONS=$d/short.yaml")
-  SECONDS=0
   wait_done "$job"
-  # mpirun ends the job as soon as the ranks have ended with exit status 3 (it waited twice
-  # odls_base_sigkill_timeout, 220 s, when the script raised it)
-  [ "$SECONDS" -le 60 ] || fail "short schedule: the job took $SECONDS s"
   [ "$(states "$job")" = "- FAILED 3:0" ] || fail "short schedule: $(states "$job"): $(log "$job")"
   log "$job" | grep -q "NOT CONVERGED: $d/ens/e.0000" || fail "short schedule: $(log "$job")"
   [ ! -e "$out" ] && [ -f "$out.unconverged" ] || fail "short schedule: $(ls "$d/out")"

@@ -6,7 +6,7 @@
 //   not agree on the position, or when some rank lacks its file;
 // - gives the schedule its ScheduleCheckpoints for a copy (hooks): a checkpoint is due every
 //   --checkpoint-interval seconds (0: after every sweep or step), and a stop with a checkpoint
-//   when a SIGTERM, SIGINT, SIGHUP or SIGUSR1 came (signals are held while the schedule runs:
+//   when a SIGTERM, SIGINT or SIGHUP came (signals are held while the schedule runs:
 //   io/signal_cleanup.h) or, with --stop-after-iterations N, once this process has done N
 //   iterations (sweeps and Fourier steps of every copy and configuration) or more. The ranks decide
 //   together (one reduction per sweep): where any rank has a reason, every rank saves, and stops;

@@ -125,7 +125,7 @@ void add_fix_options(CLI::App& fix, FixCommandOptions& opt) {
       ->check(whole_number);
   fix.add_option("--checkpoint-interval", opt.checkpoint_interval,
                  "save the fix's state to <output>.checkpoint every this many seconds (0: after "
-                 "every sweep; default: only at SIGTERM/SIGINT/SIGHUP/SIGUSR1); the same command "
+                 "every sweep; default: only at SIGTERM/SIGINT/SIGHUP); the same command "
                  "continues from it (docs/checkpoints.md)")
       ->check(non_negative_real)
       ->default_str("");

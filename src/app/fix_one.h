@@ -45,9 +45,9 @@ ConfigOutcome fix_one(const ConfigPaths& c, const FixCommandOptions& opt, FixSes
                       const std::string& label);
 
 // One copy: the schedule (FixSession::schedule) on the engine (loaded with the copy's start), its
-// progress in the log (progress_log.h). With checkpoints, SIGTERM, SIGINT, SIGHUP and SIGUSR1 are
-// held from the schedule's start (io/signal_cleanup.h); the caller releases them (run_batch:
-// after the configuration's outputs) or ends the process by them (a stop at a checkpoint).
+// progress in the log (progress_log.h). With checkpoints, SIGTERM, SIGINT and SIGHUP are held from
+// the schedule's start (io/signal_cleanup.h); the caller releases them (run_batch: after the
+// configuration's outputs) or ends the process by them (a stop at a checkpoint).
 FixResult fix_field(Engine& engine, const FixOptions& schedule, GaugeKind gauge, int nc,
                     const Geometry& geom, const ScheduleCheckpoints* checkpoints = nullptr);
 
