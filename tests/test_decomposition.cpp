@@ -12,8 +12,8 @@
 #include "fix/schedule.h"
 #include "gen/generator.h"
 #include "test_fields.h"
-#include <gtest/gtest.h>
 #include <cstring>
+#include <gtest/gtest.h>
 #include <string>
 
 namespace gf {
@@ -81,7 +81,8 @@ TEST_P(Decomposition, SweepsMatchTheWholeLatticeBitwise) {
   HostField links(slab, c.nc, 4), g(slab, c.nc, 1);
   distributed->download(links, &g);
   const HostField want = ref_links.slab(slab.t0, slab.nt), want_g = ref_g.slab(slab.t0, slab.nt);
-  EXPECT_EQ(0, std::memcmp(links.data.data(), want.data.data(), links.data.size() * sizeof(links.data[0])))
+  EXPECT_EQ(0, std::memcmp(links.data.data(), want.data.data(),
+                           links.data.size() * sizeof(links.data[0])))
       << "links differ on rank " << world.rank();
   EXPECT_EQ(0, std::memcmp(g.data.data(), want_g.data.data(), g.data.size() * sizeof(g.data[0])))
       << "g(x) differs on rank " << world.rank();
@@ -124,21 +125,20 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
 
 INSTANTIATE_TEST_SUITE_P(
     Ranks, Decomposition,
-    ::testing::Values(Case{GaugeKind::landau, 3, Precision::double_},
-                      Case{GaugeKind::coulomb, 3, Precision::double_},
-                      Case{GaugeKind::mag, 3, Precision::double_},
-                      Case{GaugeKind::landau, 2, Precision::double_},
-                      Case{GaugeKind::mag, 2, Precision::double_},
-                      Case{GaugeKind::landau, 3, Precision::single},
-                      Case{GaugeKind::coulomb, 3, Precision::mixed},
-                      Case{GaugeKind::landau, 3, Precision::double_, Backend::cpu, Storage::params8},
-                      Case{GaugeKind::mag, 3, Precision::single, Backend::cpu, Storage::params8},
-                      Case{GaugeKind::landau, 3, Precision::double_, Backend::cuda},
-                      Case{GaugeKind::coulomb, 3, Precision::double_, Backend::cuda},
-                      Case{GaugeKind::mag, 2, Precision::double_, Backend::cuda},
-                      Case{GaugeKind::landau, 3, Precision::single, Backend::cuda},
-                      Case{GaugeKind::mag, 3, Precision::mixed, Backend::cuda},
-                      Case{GaugeKind::landau, 3, Precision::mixed, Backend::cuda, Storage::params8}),
+    ::testing::Values(
+        Case{GaugeKind::landau, 3, Precision::double_},
+        Case{GaugeKind::coulomb, 3, Precision::double_},
+        Case{GaugeKind::mag, 3, Precision::double_}, Case{GaugeKind::landau, 2, Precision::double_},
+        Case{GaugeKind::mag, 2, Precision::double_}, Case{GaugeKind::landau, 3, Precision::single},
+        Case{GaugeKind::coulomb, 3, Precision::mixed},
+        Case{GaugeKind::landau, 3, Precision::double_, Backend::cpu, Storage::params8},
+        Case{GaugeKind::mag, 3, Precision::single, Backend::cpu, Storage::params8},
+        Case{GaugeKind::landau, 3, Precision::double_, Backend::cuda},
+        Case{GaugeKind::coulomb, 3, Precision::double_, Backend::cuda},
+        Case{GaugeKind::mag, 2, Precision::double_, Backend::cuda},
+        Case{GaugeKind::landau, 3, Precision::single, Backend::cuda},
+        Case{GaugeKind::mag, 3, Precision::mixed, Backend::cuda},
+        Case{GaugeKind::landau, 3, Precision::mixed, Backend::cuda, Storage::params8}),
     case_name);
 
 // The generator: heatbath and overrelaxation sweeps on the slabs, with every launch tuned

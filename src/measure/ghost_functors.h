@@ -262,8 +262,9 @@ template <int N, class Layout>
 struct CgApply {
   static constexpr int D = N * N - 1;
   static constexpr int terms = 1 + 2 * D;
-  // thread blocks an SM holds at least (chunk_sums_cuda.cuh): SU(3) in 128 registers, 16
-  // warps an SM; SU(2) in 64, 32 warps
+  // thread blocks an SM holds at least (chunk_sums_cuda.cuh): SU(3) in 128 registers (28 bytes
+  // spilled), 16 warps an SM; 3 blocks, 163 registers without spilling, are 3-4 % slower on an
+  // H200 (docs/measurements.md); SU(2) in 64, 32 warps
   static constexpr int min_blocks = N == 3 ? 4 : 8;
   TiledLinks<N, Layout> links;
   TiledVector<N, Layout> r;
