@@ -9,7 +9,9 @@
 // start (time_ghost_cg: the source's copy to the backend is not an iteration's work). On the
 // CPU also the time of one application of the host operator (FaddeevPopov::apply, Lanczos's)
 // and the process's CPU time per CG iteration (with one thread: the time on the core, which
-// other programs sharing it do not inflate). On a machine that others use, quote the minima.
+// other programs sharing it do not inflate); on the GPU also the time per iteration of two solves
+// side by side (iterate_together, as the ghost propagator runs them on one GPU). On a machine
+// that others use, quote the minima.
 // Usage: bench_ghost_cg L nc iterations reps [cpu|cuda]
 #include "../tests/test_fields.h"
 #include "measure/faddeev_popov.h"
@@ -90,12 +92,14 @@ int main(int argc, char** argv) {
   m.project_out_constants(b);
   auto best = [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); };
   const double cg_bytes = ghost_cg_bytes_per_site(nc) * sites;
-  std::vector<double> cg_ms;
+  std::vector<double> cg_ms, pair_ms;
   double stream_gbs = 0;
   if (gpu) {
 #ifdef GAUGEFIX_HAVE_CUDA
-    for (double sec : time_ghost_cg_cuda(m, b, iterations, reps))
+    for (double sec : time_ghost_cg_cuda(m, b, iterations, reps, 1))
       cg_ms.push_back(1e3 * sec);
+    for (double sec : time_ghost_cg_cuda(m, b, iterations, reps, 2))
+      pair_ms.push_back(1e3 * sec);
     stream_gbs = stream_bandwidth_gbs();
     std::printf("# %s; streaming in-place read+write (same run): %.1f GB/s\n", cuda_device_name(),
                 stream_gbs);
@@ -130,11 +134,16 @@ int main(int argc, char** argv) {
     std::printf("cg iteration, process CPU time (warm-up included): %.3f ms\n", cg_cpu_ms);
     stream_gbs = 3 * 8.0 * static_cast<double>(n) / best(triad_ms) / 1e6;
   }
-  print_times("cg iteration", cg_ms, 3);
-  const double gbs = cg_bytes / best(cg_ms) / 1e6;
   std::printf("bytes per site of a CG iteration %.0f; per iteration %.1f MB\n",
               ghost_cg_bytes_per_site(nc), cg_bytes / 1e6);
-  std::printf("seconds per CG iteration %.4g; %.2f GB/s, %.3f of the streaming %.1f GB/s\n",
-              1e-3 * best(cg_ms), gbs, stream_gbs > 0 ? gbs / stream_gbs : 0.0, stream_gbs);
+  auto report = [&](const char* what, const std::vector<double>& ms) {
+    if (ms.empty()) return;
+    print_times(what, ms, 3);
+    const double gbs = cg_bytes / best(ms) / 1e6;
+    std::printf("seconds per CG iteration (%s) %.4g; %.2f GB/s, %.3f of the streaming %.1f GB/s\n",
+                what, 1e-3 * best(ms), gbs, stream_gbs > 0 ? gbs / stream_gbs : 0.0, stream_gbs);
+  };
+  report("cg iteration", cg_ms);
+  report("cg iteration, two solves side by side", pair_ms);
   return 0;
 }

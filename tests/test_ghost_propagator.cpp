@@ -7,8 +7,9 @@
 // momenta of every cut with G = 1/p^2 at each on the unit field; the symmetric part H of M,
 // symmetric on any field; the CG on slices of partial chunks, the GPU's tiles; the sample field's
 // lowest eigenvalue at every Lanczos tolerance, never below it; the tridiagonal eigenpair of the
-// Lanczos iteration; refused momenta and limits. Suite GhostRanks runs under mpirun too
-// (tests/meson.build): each rank's slab against the whole lattice, bitwise.
+// Lanczos iteration; refused momenta and limits; two solvers side by side, bitwise one. Suite
+// GhostRanks runs under mpirun too (tests/meson.build): each rank's slab against the whole lattice,
+// bitwise.
 #include "comm/decomposition.h"
 #include "core/error.h"
 #include "fixed_fields.h"
@@ -427,6 +428,56 @@ TEST(GhostPropagator, WaveSourcesAreTheProjectedSourcesBitwise) {
       EXPECT_EQ(x1, x2) << "SU(" << nc << ") colour " << colour;
       EXPECT_EQ(from_host.source_dot_solution(), from_wave.source_dot_solution());
     }
+  }
+}
+
+// Two solvers side by side (GhostCg::iterate_together, as on one GPU) give each solve the bits
+// it has alone: G(p), the iteration counts and residuals, where the two solves of a pair end at
+// different iterations, where a momentum has an odd number of sources (SU(2) with the sine
+// vanishing: 3) and next to a solve of a zero source (no iterations, x = 0).
+TEST(GhostPropagator, SolversSideBySideGiveTheOneSolversBits) {
+  for (int nc : {2, 3}) {
+    const HostField fixed =
+        testing::fixed_field(testing::random_field(lattice, nc, 43, 0.6), GaugeKind::landau, 1e-24)
+            .links;
+    const FaddeevPopov m(fixed, World::alone());
+    const std::vector<Momentum> momenta = {{1, 0, 0, 0}, {0, 0, 0, 4}};
+    const std::vector<GhostPoint> one = ghost_points<HostExec>(m, momenta, 1e-11, 2000, {}, 1);
+    const std::vector<GhostPoint> two = ghost_points<HostExec>(m, momenta, 1e-11, 2000, {}, 2);
+    ASSERT_EQ(one.size(), two.size());
+    for (std::size_t k = 0; k < one.size(); ++k) {
+      EXPECT_TRUE(one[k].converged && two[k].converged);
+      EXPECT_EQ(one[k].propagator, two[k].propagator) << "SU(" << nc << ") momentum " << k;
+      EXPECT_EQ(one[k].solves, two[k].solves);
+      EXPECT_EQ(one[k].total_iterations, two[k].total_iterations);
+      EXPECT_EQ(one[k].max_iterations, two[k].max_iterations);
+      EXPECT_EQ(one[k].max_residual, two[k].max_residual);
+    }
+    EXPECT_EQ(one[1].solves, nc == 2 ? 3 : 8);
+    // the solves of a momentum end at different iterations
+    EXPECT_NE(one[0].total_iterations, one[0].solves * one[0].max_iterations);
+
+    std::vector<double> b(m.size(), 0.0), zero(m.size(), 0.0), x_alone, x_pair, x_zero;
+    for (std::int64_t s = 0; s < fixed.local_sites(); ++s)
+      b[s * m.components()] = std::cos(0.25 * 6.283185307179586 * fixed.coords(s).x[0]);
+    m.project_out_constants(b);
+    GhostCg<HostExec> alone(m), beside(m), with(m, beside.links());
+    alone.start(b);
+    const SolveResult r = alone.iterate(1e-11, 2000);
+    beside.start(zero);
+    with.start(b);
+    const std::vector<SolveResult> rs =
+        GhostCg<HostExec>::iterate_together({&beside, &with}, 1e-11, 2000);
+    EXPECT_TRUE(rs[0].converged);
+    EXPECT_EQ(rs[0].iterations, 0);
+    EXPECT_TRUE(r.converged && rs[1].converged);
+    EXPECT_EQ(rs[1].iterations, r.iterations);
+    EXPECT_EQ(rs[1].residual, r.residual);
+    alone.solution(x_alone);
+    with.solution(x_pair);
+    beside.solution(x_zero);
+    EXPECT_EQ(x_alone, x_pair);
+    EXPECT_EQ(x_zero, zero);
   }
 }
 

@@ -8,6 +8,7 @@
 // too (tests/meson.build, one GPU per rank, or ranks sharing one): each rank's slab on the GPU
 // against the whole lattice on the CPU, and bitwise against the whole lattice on one GPU (whose
 // CG keeps its scalars on the device). Far from Landau gauge the GPU stops with the CPU's error.
+// Two solvers side by side on the GPU (the ghost propagator's default there) give the bits of one.
 // Skips when no CUDA device is present.
 #include "comm/decomposition.h"
 #include "core/error.h"
@@ -15,6 +16,7 @@
 #include "fix/random_transform.h"
 #include "fixed_fields.h"
 #include "measure/faddeev_popov.h"
+#include "measure/ghost_cg.h"
 #include "measure/ghost_propagator.h"
 #include "test_fields.h"
 #include <cmath>
@@ -71,6 +73,29 @@ TEST(GhostCgOnGpu, LandauCopiesMatchTheCpu) {
         EXPECT_LE(std::abs(gpu[k].total_iterations - cpu[k].total_iterations), cpu[k].solves);
       }
     }
+}
+
+// Two solvers on their own streams side by side, each solve ending at its own iteration (and
+// an odd number of sources: SU(2) with the sine vanishing), give one solver's bits.
+TEST(GhostCgOnGpu, SolversSideBySideGiveTheOneSolversBits) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  for (int nc : {2, 3}) {
+    HostField u = testing::random_field(lattice, nc, 51, 0.6);
+    random_gauge_transform(u, 51 + nc);
+    const HostField fixed = testing::fixed_field(u, GaugeKind::landau, 1e-24).links;
+    const FaddeevPopov m(fixed, World::alone());
+    const std::vector<Momentum> momenta = {{1, 0, 0, 0}, {0, 0, 0, 4}};
+    const std::vector<GhostPoint> one = ghost_points_cuda(m, momenta, 1e-11, 2000, {}, 1);
+    const std::vector<GhostPoint> two = ghost_points_cuda(m, momenta, 1e-11, 2000, {}, 2);
+    ASSERT_EQ(one.size(), two.size());
+    for (std::size_t k = 0; k < one.size(); ++k) {
+      EXPECT_TRUE(one[k].converged && two[k].converged);
+      EXPECT_EQ(one[k].propagator, two[k].propagator) << "SU(" << nc << ") momentum " << k;
+      EXPECT_EQ(one[k].total_iterations, two[k].total_iterations);
+      EXPECT_EQ(one[k].max_residual, two[k].max_residual);
+    }
+    EXPECT_NE(one[0].total_iterations, one[0].solves * one[0].max_iterations);
+  }
 }
 
 // Far from Landau gauge: the GPU stops with the CPU's error, at the CPU's iteration, although

@@ -1,6 +1,7 @@
 #include "backend/cuda_exec.cuh"
 #include <cstring>
 #include <map>
+#include <utility>
 #include <vector>
 
 namespace gf {
@@ -13,16 +14,16 @@ __global__ void reduce_segments_kernel(const double* values, std::int64_t len, d
 
 namespace {
 
-// A device array of at least `count` T's for the calling thread on its current device, kept
-// between calls and grown as needed (a cudaMalloc and a synchronising cudaFree for each of the
-// thousands of reductions of a run cost more than the reduction); `fresh` tells whether it was
-// allocated now (its contents unset).
+// A device array of at least `count` T's for the calling thread on its current device (and
+// `stream`, where the array is a stream's own), kept between calls and grown as needed (a
+// cudaMalloc and a synchronising cudaFree for each of the thousands of reductions of a run cost
+// more than the reduction); `fresh` tells whether it was allocated now (its contents unset).
 template <class T>
-T* kept_array(std::int64_t count, bool& fresh) {
-  thread_local std::map<int, Buffer<CudaExec, T>> per_device;
+T* kept_array(std::int64_t count, bool& fresh, cudaStream_t stream = nullptr) {
+  thread_local std::map<std::pair<int, cudaStream_t>, Buffer<CudaExec, T>> kept;
   int device = 0;
   cuda_check(cudaGetDevice(&device), "cudaGetDevice");
-  Buffer<CudaExec, T>& b = per_device[device];
+  Buffer<CudaExec, T>& b = kept[{device, stream}];
   fresh = b.size() < count;
   if (fresh) b = Buffer<CudaExec, T>(count);
   return b.data();
@@ -36,9 +37,9 @@ double* segment_sums(int segments) {
 
 } // namespace
 
-unsigned* reduction_counter() {
+unsigned* reduction_counter(cudaStream_t stream) {
   bool fresh = false;
-  unsigned* counter = kept_array<unsigned>(1, fresh);
+  unsigned* counter = kept_array<unsigned>(1, fresh, stream);
   if (fresh) cuda_check(cudaMemset(counter, 0, sizeof(unsigned)), "cudaMemset (reduction counter)");
   return counter;
 }

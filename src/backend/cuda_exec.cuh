@@ -7,9 +7,10 @@
 // thread block in a fixed order (deterministic from run to run), reduce_segments_then runs
 // the work that needs every sum in the same launch; launch_overlapping queues a kernel whose
 // blocks may start while the kernel before it drains (wait_for_previous_kernel): every
-// parallel_for and the reductions are launched so. For the halo exchange: Queue owns a
-// non-blocking stream, MessageBuffer is pinned host memory (so that copies are asynchronous and
-// MPI sends from it), copy_async is cudaMemcpyAsync on the queue.
+// parallel_for and the reductions are launched so. Queue owns a stream: non-blocking for the
+// halo exchange, or one ordered with the legacy default stream (QueueOrder::with_default: a
+// solver's own, beside another's); MessageBuffer is pinned host memory (so that copies are
+// asynchronous and MPI sends from it), copy_async is cudaMemcpyAsync on the queue.
 #pragma once
 #include "backend/host_exec.h"
 #include "backend/launch_config.h"
@@ -149,6 +150,18 @@ public:
   void download(T* host) const {
     cuda_check(cudaMemcpy(host, p_, sizeof(T) * n_, cudaMemcpyDeviceToHost), "download");
   }
+  // The same in the order of e's stream, each returning once its copy is done (and the stream's
+  // work before it), neither waiting for the work of other streams.
+  void upload(const T* host, CudaExec e) {
+    cuda_check(cudaMemcpyAsync(p_, host, sizeof(T) * n_, cudaMemcpyHostToDevice, e.stream),
+               "upload");
+    cuda_check(cudaStreamSynchronize(e.stream), "upload");
+  }
+  void download(T* host, CudaExec e) const {
+    cuda_check(cudaMemcpyAsync(host, p_, sizeof(T) * n_, cudaMemcpyDeviceToHost, e.stream),
+               "download");
+    cuda_check(cudaStreamSynchronize(e.stream), "download");
+  }
 
 private:
   T* p_ = nullptr;
@@ -178,8 +191,8 @@ __device__ inline double segment_sum(const double* values, std::int64_t len) {
 }
 
 // A device counter of the blocks of a reduce_segments_then launch that are done, 0 between
-// launches (one per calling thread and device).
-unsigned* reduction_counter();
+// launches (one per calling thread, device and stream).
+unsigned* reduction_counter(cudaStream_t stream);
 
 template <class Each, class Step>
 __global__ void reduce_segments_then_kernel(const double* values, std::int64_t len, double* out,
@@ -206,15 +219,15 @@ __global__ void reduce_segments_then_kernel(const double* values, std::int64_t l
 
 // The segments' sums as reduce_segments gives them, into `out` in device memory, then in the
 // same launch, once every sum is there: each(k) for k < items (threads of one block), then
-// step(0) (one thread). Queued on the legacy default stream behind the work before it
-// (launch_overlapping), no copy to the host and no wait: a pass's sums, totals and scalar step
-// in one launch (measure/ghost_cg.h).
+// step(0) (one thread). Queued on e's stream behind the work before it (launch_overlapping),
+// no copy to the host and no wait: a pass's sums, totals and scalar step in one launch
+// (measure/ghost_cg.h).
 template <class Each, class Step>
-void reduce_segments_then(CudaExec, const double* values, int segments, std::int64_t len,
+void reduce_segments_then(CudaExec e, const double* values, int segments, std::int64_t len,
                           double* out, int items, const Each& each, const Step& step) {
   launch_overlapping(reduce_segments_then_kernel<Each, Step>, static_cast<unsigned>(segments),
-                     reduce_block_size, nullptr, "reduce_segments_then", values, len, out,
-                     reduction_counter(), items, each, step);
+                     reduce_block_size, e.stream, "reduce_segments_then", values, len, out,
+                     reduction_counter(e.stream), items, each, step);
 }
 
 inline void synchronize(CudaExec) {
@@ -255,7 +268,11 @@ DeviceMemory device_memory(CudaExec);
 template <>
 class Queue<CudaExec> {
 public:
-  Queue() { cuda_check(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking), "cudaStreamCreate"); }
+  explicit Queue(QueueOrder order = QueueOrder::independent) {
+    const unsigned flags =
+        order == QueueOrder::independent ? cudaStreamNonBlocking : cudaStreamDefault;
+    cuda_check(cudaStreamCreateWithFlags(&s_, flags), "cudaStreamCreate");
+  }
   ~Queue() { cudaStreamDestroy(s_); }
   Queue(const Queue&) = delete;
   Queue& operator=(const Queue&) = delete;

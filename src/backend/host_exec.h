@@ -78,6 +78,9 @@ public:
   std::int64_t size() const { return static_cast<std::int64_t>(v_.size()); }
   void upload(const T* host) { std::memcpy(v_.data(), host, v_.size() * sizeof(T)); }
   void download(T* host) const { std::memcpy(host, v_.data(), v_.size() * sizeof(T)); }
+  // the same, in the order of the work launched on a stream (on the CPU all of it is done)
+  void upload(const T* host, HostExec) { upload(host); }
+  void download(T* host, HostExec) const { download(host); }
 
 private:
   std::vector<T> v_;
@@ -127,9 +130,16 @@ inline DeviceMemory device_memory(HostExec) {
 template <class Exec>
 class Queue;
 
+// How a Queue's work is ordered against the work on the default stream (the copies, launches
+// and reductions given a default Exec): not at all (independent: the halo copies), or both ways
+// (with_default: a solver's own stream, whose work waits for the default stream's and which the
+// default stream's waits for, while the work of other such queues runs beside it).
+enum class QueueOrder { independent, with_default };
+
 template <>
 class Queue<HostExec> {
 public:
+  explicit Queue(QueueOrder = QueueOrder::independent) {}
   HostExec exec() const { return {}; }
   void synchronize() const {}
 };

@@ -3,9 +3,14 @@
 // the CUDA build), with the site functors of ghost_functors.h: the CPU and a GPU run the same
 // source.
 //
-// GhostCg<Exec> copies the operator's links into backend memory once and keeps the CG's vectors
-// there, all in the tiled layout of ghost_tiles.h (coalesced on a GPU, natural order on the CPU):
-// b, x, M p, two search directions, and r with one time slice more on each side (its halos).
+// GhostCg<Exec> copies the operator's links into backend memory once (GhostLinks, which other
+// solvers of the same operator may share) and keeps the CG's vectors there, all in the tiled
+// layout of ghost_tiles.h (coalesced on a GPU, natural order on the CPU): b, x, M p, two search
+// directions, and r with one time slice more on each side (its halos). Its work goes to a
+// stream of its own (Queue, QueueOrder::with_default), so that iterate_together can run the
+// solves of several solvers side by side: on one GPU the passes of one fill what the other's
+// leave idle (the last blocks of a pass, the reductions between passes), and each solve gives
+// the bits it gives alone.
 // An iteration is two passes: it exchanges r's boundary slices (one rank: nothing, the passes that
 // write r write its halo slices as the slab's periodic images; several ranks on GPUs of one node:
 // each GPU copies its two boundary slices straight into its neighbours' halo slices (CUDA IPC,
@@ -33,11 +38,13 @@
 // cache, and the chunk sums (2 K reals per sum_chunk = 128 sites, K = 1 + 2 d, and 2 per
 // chunk for |r|^2: about two bytes a site) and r's halo exchange are left out.
 //
-// ghost_points<Exec> is ghost_propagator's loop over momenta and sources on this solver: each
-// plane wave (cos or sin) is computed on the host, its mean taken (FaddeevPopov::mean) and copied
-// to the backend once, and each colour's projected source is written there (start_colour: the
-// bits of a source built and projected on the host); time_ghost_cg times its iterations. All
-// collective.
+// ghost_points<Exec> is ghost_propagator's loop over momenta and sources: each plane wave (cos
+// or sin) is computed on the host, its mean taken (FaddeevPopov::mean) and copied to the backend
+// once per solver, and each colour's projected source is written there (start_colour: the bits
+// of a source built and projected on the host). On one GPU with the memory for it two solvers
+// take the sources two at a time (ghost_solvers); the propagator adds <b|x> in source order, so
+// its bits do not depend on the number of solvers. time_ghost_cg times the iterations of one
+// solver or of two side by side. All collective.
 #pragma once
 #include "backend/host_exec.h"
 #include "comm/mpi_channel.h"
@@ -71,32 +78,62 @@ static_assert(ghost_cg_bytes_per_site(3) == 1216 && ghost_cg_bytes_per_site(2) =
 // ghost_points<CudaExec> and time_ghost_cg<CudaExec>.
 std::vector<GhostPoint> ghost_points_cuda(const FaddeevPopov& m,
                                           const std::vector<Momentum>& momenta, double tolerance,
-                                          int max_iterations, const GhostProgress& progress);
+                                          int max_iterations, const GhostProgress& progress,
+                                          int solvers = 0);
 std::vector<double> time_ghost_cg_cuda(const FaddeevPopov& m, const std::vector<double>& b,
-                                       int iterations, int repetitions);
+                                       int iterations, int repetitions, int solvers);
+
+// The operator's links in backend memory, tiled: the slab's (4 N^2 complex numbers a site) and
+// the temporal links of the slice before it (N^2).
+template <class Exec>
+struct GhostLinks {
+  using Layout = TileLayoutOf<Exec>;
+  Layout ll, bl;
+  Buffer<Exec, Complex<double>> links, time_before;
+
+  explicit GhostLinks(const FaddeevPopov& m)
+      : ll(Layout::of(m.geometry().v3, 4 * m.nc() * m.nc())),
+        bl(Layout::of(m.geometry().v3, m.nc() * m.nc())), links(m.geometry().nt * ll.slice()),
+        time_before(bl.slice()) {
+    const std::int64_t v3 = m.geometry().v3;
+    std::vector<Complex<double>> tiled(static_cast<std::size_t>(links.size()));
+    tile(m.links().data.data(), ll, m.geometry().nt, v3, tiled.data());
+    links.upload(tiled.data());
+    tiled.resize(static_cast<std::size_t>(time_before.size()));
+    tile(m.time_links_before().data(), bl, 1, v3, tiled.data());
+    time_before.upload(tiled.data());
+  }
+};
 
 template <class Exec>
 class GhostCg {
   using Layout = TileLayoutOf<Exec>;
 
 public:
-  explicit GhostCg(const FaddeevPopov& m)
+  // A solver of m's operator, with the links of `links` (m's, shared with another solver) or,
+  // where it is null, its own copy.
+  explicit GhostCg(const FaddeevPopov& m, std::shared_ptr<const GhostLinks<Exec>> links = nullptr)
       : m_(m), d_(m.components()), v3_(m.geometry().v3), nt_(m.geometry().nt), sites_(v3_ * nt_),
-        vl_(Layout::of(v3_, d_)), ll_(Layout::of(v3_, 4 * m.nc() * m.nc())),
-        bl_(Layout::of(v3_, m.nc() * m.nc())), wl_(Layout::of(v3_, 1)), links_(nt_ * ll_.slice()),
-        time_before_(bl_.slice()), wave_(nt_ * wl_.slice()), b_(nt_ * vl_.slice()),
-        x_(nt_ * vl_.slice()), mp_(nt_ * vl_.slice()), r_((nt_ + 2) * vl_.slice()),
-        p_(nt_ * vl_.slice()), p_old_(nt_ * vl_.slice()),
-        partial_((1 + 2 * d_) * nt_ * sum_chunks(v3_)), by_term_((1 + 2 * d_) * nt_),
-        total_(1 + 2 * d_) {
-    std::vector<Complex<double>> tiled(static_cast<std::size_t>(links_.size()));
-    tile(m.links().data.data(), ll_, nt_, v3_, tiled.data());
-    links_.upload(tiled.data());
-    tiled.resize(static_cast<std::size_t>(time_before_.size()));
-    tile(m.time_links_before().data(), bl_, 1, v3_, tiled.data());
-    time_before_.upload(tiled.data());
+        vl_(Layout::of(v3_, d_)), wl_(Layout::of(v3_, 1)),
+        links_(links ? std::move(links) : std::make_shared<const GhostLinks<Exec>>(m)),
+        wave_(nt_ * wl_.slice()), b_(nt_ * vl_.slice()), x_(nt_ * vl_.slice()),
+        mp_(nt_ * vl_.slice()), r_((nt_ + 2) * vl_.slice()), p_(nt_ * vl_.slice()),
+        p_old_(nt_ * vl_.slice()), partial_((1 + 2 * d_) * nt_ * sum_chunks(v3_)),
+        by_term_((1 + 2 * d_) * nt_), total_(1 + 2 * d_) {
     if constexpr (Exec::device_memory)
       if (m.world().size() > 1) open_peers();
+  }
+
+  // The links, for another solver of the same operator.
+  std::shared_ptr<const GhostLinks<Exec>> links() const { return links_; }
+
+  // Backend bytes of a solver's own arrays (its vectors and sums, not the links).
+  static double bytes_of_vectors(const FaddeevPopov& m) {
+    const Geometry& g = m.geometry();
+    const Layout vl = Layout::of(g.v3, m.components()), wl = Layout::of(g.v3, 1);
+    const double sums = (1 + 2 * m.components()) * (g.nt * (sum_chunks(g.v3) + 1.0) + 1);
+    // b, x, M p, p, p_old, r with its halo slices; the wave
+    return 8.0 * ((6.0 * g.nt + 2) * vl.slice() + g.nt * wl.slice() + sums);
   }
 
   // Solves P M P x = b from x = 0 (b: this rank's part, orthogonal to the constants).
@@ -113,7 +150,7 @@ public:
                   std::to_string(sites_ * d_));
     staging_.resize(static_cast<std::size_t>(b_.size()));
     tile(b.data(), vl_, nt_, v3_, staging_.data());
-    b_.upload(staging_.data());
+    b_.upload(staging_.data(), exec());
     for_sites(CgStart<Layout, LoadedSource>{{b_.data()}, x_.data(), own(r_), vl_, v3_, wrap_nt()});
     begin();
   }
@@ -125,7 +162,7 @@ public:
   void load_wave(const std::vector<double>& wave) {
     staging_.resize(static_cast<std::size_t>(wave_.size()));
     tile(wave.data(), wl_, nt_, v3_, staging_.data());
-    wave_.upload(staging_.data());
+    wave_.upload(staging_.data(), exec());
   }
   void start_colour(int colour, double mean) {
     for_sites(CgStart<Layout, WaveSource<Layout>>{
@@ -134,42 +171,34 @@ public:
   }
 
   SolveResult iterate(double tolerance, int max_iterations) {
-    SolveResult res;
-    if (bb_ == 0) {
-      res.converged = true;
-      return res;
-    }
-    host_ = CgScalars{};
-    host_.rr = host_.bb = bb_;
-    host_.tolerance = tolerance;
-    host_.volume = static_cast<double>(m_.geometry().global_volume());
-    scalars_.upload(&host_);
-    // On one GPU the scalars stay on the device and the host looks at them every
-    // `check_interval` iterations; the passes after the solve's end do nothing.
-    const int check_interval = on_device() ? 8 : 1;
-    int passes = 0; // iterations launched
-    while (passes < max_iterations) {
-      apply();
-      if (!on_device() && host_.state != cg_running) break; // not positive
-      residual();
-      std::swap(p_, p_old_); // p_old: this iteration's p, whose alpha p x still lacks
+    return iterate_together({this}, tolerance, max_iterations)[0];
+  }
+
+  // iterate on each solver of `cgs` (each started once since its last iterate), side by side:
+  // an iteration of each in turn, on their own streams. The results in the order of `cgs`.
+  static std::vector<SolveResult> iterate_together(const std::vector<GhostCg*>& cgs,
+                                                   double tolerance, int max_iterations) {
+    for (GhostCg* cg : cgs)
+      cg->open(tolerance);
+    bool running = true;
+    for (int passes = 0; running && passes < max_iterations;) {
+      for (GhostCg* cg : cgs)
+        if (cg->host_.state == cg_running) cg->launch_iteration();
       ++passes;
-      if (on_device() && (passes % check_interval == 0 || passes == max_iterations))
-        scalars_.download(&host_);
-      if (host_.state != cg_running) break;
+      running = false;
+      for (GhostCg* cg : cgs) {
+        // On one GPU the host looks at the scalars every `check_interval` iterations; the
+        // passes after the solve's end do nothing.
+        constexpr int check_interval = 8;
+        if (cg->on_device() && (passes % check_interval == 0 || passes == max_iterations))
+          cg->scalars_.download(&cg->host_, cg->exec());
+        running = running || cg->host_.state == cg_running;
+      }
     }
-    if (on_device()) scalars_.download(&host_);
-    if (host_.state == cg_not_positive)
-      throw Error("conjugate gradient: <p|M p> = " + std::to_string(host_.pap) + " at iteration " +
-                  std::to_string(host_.iterations + 1) +
-                  ": the Faddeev-Popov operator is not positive (is the field in Landau "
-                  "gauge, in the first Gribov region?)");
-    if ((passes - host_.iterations) % 2 != 0) std::swap(p_, p_old_); // the passes that did nothing
-    res.iterations = host_.iterations;
-    res.residual = host_.residual;
-    res.converged = host_.state == cg_converged;
-    for_sites(AddScaled<Layout>{p_old_.data(), x_.data(), host_.alpha, vl_, v3_});
-    return res;
+    std::vector<SolveResult> out;
+    for (GhostCg* cg : cgs)
+      out.push_back(cg->close());
+    return out;
   }
 
   // <b|x> of the last solve.
@@ -182,14 +211,61 @@ public:
   }
 
 private:
+  Exec exec() const { return stream_.exec(); }
+
+  // The scalars of a solve from x = 0 (iterate_together).
+  void open(double tolerance) {
+    host_ = CgScalars{};
+    passes_ = 0;
+    if (bb_ == 0) { // b = 0: x = 0 is the solution
+      host_.state = cg_converged;
+      return;
+    }
+    host_.rr = host_.bb = bb_;
+    host_.tolerance = tolerance;
+    host_.volume = static_cast<double>(m_.geometry().global_volume());
+    scalars_.upload(&host_, exec());
+  }
+
+  // One iteration: both passes (on the CPU and several ranks only the first where its form is
+  // not positive).
+  void launch_iteration() {
+    apply();
+    if (!on_device() && host_.state != cg_running) return; // not positive
+    residual();
+    std::swap(p_, p_old_); // p_old: this iteration's p, whose alpha p x still lacks
+    ++passes_;
+  }
+
+  // The end of a solve: its result, and x with the last step's alpha p.
+  SolveResult close() {
+    SolveResult res;
+    if (bb_ == 0) { // x = 0
+      res.converged = true;
+      return res;
+    }
+    if (on_device()) scalars_.download(&host_, exec());
+    if (host_.state == cg_not_positive)
+      throw Error("conjugate gradient: <p|M p> = " + std::to_string(host_.pap) + " at iteration " +
+                  std::to_string(host_.iterations + 1) +
+                  ": the Faddeev-Popov operator is not positive (is the field in Landau "
+                  "gauge, in the first Gribov region?)");
+    if ((passes_ - host_.iterations) % 2 != 0) std::swap(p_, p_old_); // passes that did nothing
+    res.iterations = host_.iterations;
+    res.residual = host_.residual;
+    res.converged = host_.state == cg_converged;
+    for_sites(AddScaled<Layout>{p_old_.data(), x_.data(), host_.alpha, vl_, v3_});
+    return res;
+  }
+
   // the slab's first number of a vector with halo slices
   double* own(Buffer<Exec, double>& v) { return v.data() + vl_.slice(); }
 
   // the rest of a start, once b, x and r are loaded
   void begin() {
     // beta p_old = 0 and beta M p_old = 0 at the start
-    parallel_for(Exec{}, p_old_.size(), Zero{p_old_.data()});
-    parallel_for(Exec{}, mp_.size(), Zero{mp_.data()});
+    parallel_for(exec(), p_old_.size(), Zero{p_old_.data()});
+    parallel_for(exec(), mp_.size(), Zero{mp_.data()});
     bb_ = dot(b_.data(), b_.data());
   }
 
@@ -199,7 +275,7 @@ private:
       for (std::int64_t s = 0; s < sites_; ++s) // one thread, as chunk_sums there
         f(s);
     } else {
-      parallel_for(Exec{}, sites_, f);
+      parallel_for(exec(), sites_, f);
     }
   }
 
@@ -224,7 +300,8 @@ private:
   void launch_apply() {
     const Geometry& g = m_.geometry();
     constexpr int terms = CgApply<N, Layout>::terms;
-    const CgApply<N, Layout> f{{links_.data(), time_before_.data(), ll_, bl_},
+    const GhostLinks<Exec>& l = *links_;
+    const CgApply<N, Layout> f{{l.links.data(), l.time_before.data(), l.ll, l.bl},
                                {own(r_), vl_},
                                p_old_.data(),
                                p_.data(),
@@ -234,13 +311,13 @@ private:
                                g.L[0],
                                g.L[1],
                                g.L[2]};
-    chunk_sums<terms>(Exec{}, nt_, v3_, f, partial_.data());
+    chunk_sums<terms>(exec(), nt_, v3_, f, partial_.data());
     after_pass(terms, [&](const double* t) { return CgAfterApply{scalar_target(), t, d_}; });
   }
 
   // r -= alpha (M p - mean); then |r|^2, the residual and beta (CgAfterResidual).
   void residual() {
-    chunk_sums<1>(Exec{}, nt_, v3_,
+    chunk_sums<1>(exec(), nt_, v3_,
                   CgResidual<Layout>{mp_.data(), own(r_), scalars_.data(), vl_, wrap_nt()},
                   partial_.data());
     after_pass(1, [&](const double* t) { return CgAfterResidual{scalar_target(), t}; });
@@ -257,7 +334,7 @@ private:
       if (on_device()) {
         // one launch: the chunks' sums per slice, their totals, the scalar step
         const int segments = static_cast<int>(terms * nt_);
-        reduce_segments_then(Exec{}, partial_.data(), segments, sum_chunks(v3_), by_term_.data(),
+        reduce_segments_then(exec(), partial_.data(), segments, sum_chunks(v3_), by_term_.data(),
                              terms, SliceTotals{by_term_.data(), total_.data(), nt_},
                              make_step(total_.data()));
         return;
@@ -265,11 +342,11 @@ private:
     }
     const std::vector<double> t = totals(terms);
     make_step(t.data())(0);
-    scalars_.upload(&host_);
+    scalars_.upload(&host_, exec());
   }
 
   double dot(const double* a, const double* b) {
-    chunk_sums<1>(Exec{}, nt_, v3_, SiteDot<Layout>{a, b, vl_}, partial_.data());
+    chunk_sums<1>(exec(), nt_, v3_, SiteDot<Layout>{a, b, vl_}, partial_.data());
     return totals(1)[0];
   }
 
@@ -348,17 +425,18 @@ private:
   const FaddeevPopov& m_;
   int d_;
   std::int64_t v3_, nt_, sites_;
-  // vectors, links, the temporal links of the slice before the slab, a plane wave
-  Layout vl_, ll_, bl_, wl_;
-  Buffer<Exec, Complex<double>> links_, time_before_;
+  Layout vl_, wl_; // vectors, a plane wave
+  std::shared_ptr<const GhostLinks<Exec>> links_;
   Buffer<Exec, double> wave_; // the wave of start_colour's sources
   Buffer<Exec, double> b_, x_, mp_, r_, p_, p_old_, partial_;
-  Buffer<Exec, double> by_term_, total_; // one GPU: a pass's per-slice sums and its totals
-  Buffer<Exec, CgScalars> scalars_{1};   // what the passes read (on one GPU: the authority)
-  CgScalars host_;                       // the host's copy (the authority elsewhere)
-  Queue<Exec> queue_;
-  double bb_ = 0;               // <b|b> of the last start
-  std::vector<double> staging_; // a vector's tiled host copy
+  Buffer<Exec, double> by_term_, total_;         // one GPU: a pass's per-slice sums and its totals
+  Buffer<Exec, CgScalars> scalars_{1};           // what the passes read (on one GPU: the authority)
+  CgScalars host_;                               // the host's copy (the authority elsewhere)
+  int passes_ = 0;                               // iterations launched in this solve
+  Queue<Exec> stream_{QueueOrder::with_default}; // the passes', the reductions' and the copies'
+  Queue<Exec> queue_;                            // the halo exchange's
+  double bb_ = 0;                                // <b|b> of the last start
+  std::vector<double> staging_;                  // a vector's tiled host copy
   // ranks > 1: r's first and last slice and the slices before and after the slab, in host
   // memory that the copies reach without a bounce (pinned on a GPU) and MPI sends from
   std::vector<std::unique_ptr<MessageBuffer<Exec>>> staging_slices_;
@@ -367,41 +445,72 @@ private:
   std::int64_t prev_nt_ = 0;
 };
 
-// Seconds per CG iteration of `repetitions` solves of b with `iterations` iterations each (the
-// tolerance unreachable), after one warm-up solve: the benchmark's measurement (bench_ghost_cg).
-// Each solve's start (b's copy to the backend, x = 0, r = b, <b|b>) is not timed; the last
-// iteration's x update after the loop is.
+// Seconds per CG iteration of `repetitions` rounds of `solvers` (1 or 2) solves of b side by
+// side (iterate_together) with `iterations` iterations each (the tolerance unreachable), after
+// one warm-up round: the benchmark's measurement (bench_ghost_cg); a round's time over the
+// iterations of all its solves. The starts (b's copy to the backend, x = 0, r = b, <b|b>) are
+// not timed; the last iteration's x update after the loop is.
 template <class Exec>
 std::vector<double> time_ghost_cg(const FaddeevPopov& m, const std::vector<double>& b,
-                                  int iterations, int repetitions) {
-  GhostCg<Exec> cg(m);
-  cg.solve(b, 1e-300, 2);
-  std::vector<double> seconds;
-  for (int k = 0; k < repetitions; ++k) {
-    cg.start(b);
+                                  int iterations, int repetitions, int solvers = 1) {
+  if (solvers != 1 && solvers != 2)
+    throw Error("time_ghost_cg: " + std::to_string(solvers) + " solvers (1 or 2)");
+  std::vector<std::unique_ptr<GhostCg<Exec>>> own;
+  std::vector<GhostCg<Exec>*> cgs;
+  for (int k = 0; k < solvers; ++k) {
+    own.push_back(std::make_unique<GhostCg<Exec>>(m, k ? own[0]->links() : nullptr));
+    cgs.push_back(own.back().get());
+  }
+  auto round = [&](int n) {
+    for (GhostCg<Exec>* cg : cgs)
+      cg->start(b);
     synchronize(Exec{});
     const auto t0 = std::chrono::steady_clock::now();
-    const SolveResult r = cg.iterate(1e-300, iterations);
+    int done = 0;
+    for (const SolveResult& r : GhostCg<Exec>::iterate_together(cgs, 1e-300, n))
+      done += r.iterations;
     synchronize(Exec{});
-    seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() /
-                      std::max(1, r.iterations));
-  }
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() /
+           std::max(1, done);
+  };
+  round(2);
+  std::vector<double> seconds;
+  for (int k = 0; k < repetitions; ++k)
+    seconds.push_back(round(iterations));
   return seconds;
 }
 
-// ghost_propagator (ghost_propagator.h) on backend Exec; the momenta are checked by the caller.
+// The solvers ghost_points runs side by side: two on one GPU whose free memory holds a second
+// solver's vectors with a quarter to spare, else one.
+template <class Exec>
+int ghost_solvers(const FaddeevPopov& m) {
+  if constexpr (!Exec::device_memory) {
+    return 1;
+  } else {
+    if (m.world().size() > 1) return 1;
+    const double free = static_cast<double>(device_memory(Exec{}).free);
+    return free > 1.25 * GhostCg<Exec>::bytes_of_vectors(m) ? 2 : 1;
+  }
+}
+
+// ghost_propagator (ghost_propagator.h) on backend Exec, with `solvers` side by side (0:
+// ghost_solvers'); the momenta are checked by the caller.
 template <class Exec>
 std::vector<GhostPoint> ghost_points(const FaddeevPopov& m, const std::vector<Momentum>& momenta,
                                      double tolerance, int max_iterations,
-                                     const GhostProgress& progress) {
+                                     const GhostProgress& progress, int solvers = 0) {
   constexpr double two_pi = 6.283185307179586477;
   const Geometry& g = m.geometry();
   const int d = m.components();
   const std::int64_t sites = g.local_volume();
   const double volume = static_cast<double>(g.global_volume());
-  GhostCg<Exec> cg(m);
+  const int count = solvers > 0 ? solvers : ghost_solvers<Exec>(m);
+  std::vector<std::unique_ptr<GhostCg<Exec>>> cg_of;
+  for (int k = 0; k < count; ++k)
+    cg_of.push_back(std::make_unique<GhostCg<Exec>>(m, k ? cg_of[0]->links() : nullptr));
   std::vector<GhostPoint> out;
-  std::vector<double> phase(static_cast<std::size_t>(sites)), wave(phase.size());
+  std::vector<double> phase(static_cast<std::size_t>(sites));
+  std::vector<std::vector<double>> waves(2, std::vector<double>(phase.size()));
   for (const Momentum& n : momenta) {
     GhostPoint pt;
     pt.n = n;
@@ -423,17 +532,34 @@ std::vector<GhostPoint> ghost_points(const FaddeevPopov& m, const std::vector<Mo
     bool sine_vanishes = true;
     for (int mu = 0; mu < 4; ++mu)
       sine_vanishes = sine_vanishes && (2 * n[mu]) % g.L[mu] == 0;
-    double sum = 0;
-    for (int part = 0; part < (sine_vanishes ? 1 : 2); ++part) {
+    const int parts = sine_vanishes ? 1 : 2;
+    double means[2];
+    for (int part = 0; part < parts; ++part) {
+      std::vector<double>& wave = waves[static_cast<std::size_t>(part)];
 #pragma omp parallel for schedule(static)
       for (std::int64_t s = 0; s < sites; ++s)
         wave[s] = part == 0 ? std::cos(phase[s]) : std::sin(phase[s]);
-      const double mean = m.mean(wave); // each colour's source: the wave in that colour, projected
-      cg.load_wave(wave);
-      for (int a = 0; a < d; ++a) {
-        cg.start_colour(a, mean);
-        const SolveResult r = cg.iterate(tolerance, max_iterations);
-        sum += cg.source_dot_solution();
+      means[part] = m.mean(wave); // each colour's source: the wave in that colour, projected
+    }
+    // the sources (part, colour) in this order, `count` side by side
+    std::vector<int> loaded(cg_of.size(), -1); // the part whose wave a solver holds
+    double sum = 0;
+    for (int first = 0; first < parts * d; first += count) {
+      std::vector<GhostCg<Exec>*> cgs;
+      for (int k = 0; k < count && first + k < parts * d; ++k) {
+        const int part = (first + k) / d, colour = (first + k) % d;
+        GhostCg<Exec>& cg = *cg_of[static_cast<std::size_t>(k)];
+        if (loaded[static_cast<std::size_t>(k)] != part)
+          cg.load_wave(waves[static_cast<std::size_t>(part)]);
+        loaded[static_cast<std::size_t>(k)] = part;
+        cg.start_colour(colour, means[part]);
+        cgs.push_back(&cg);
+      }
+      const std::vector<SolveResult> rs =
+          GhostCg<Exec>::iterate_together(cgs, tolerance, max_iterations);
+      for (std::size_t k = 0; k < cgs.size(); ++k) {
+        const SolveResult& r = rs[k];
+        sum += cgs[k]->source_dot_solution();
         ++pt.solves;
         pt.max_iterations = std::max(pt.max_iterations, r.iterations);
         pt.total_iterations += r.iterations;

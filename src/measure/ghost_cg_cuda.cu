@@ -9,15 +9,16 @@ namespace gf {
 
 std::vector<GhostPoint> ghost_points_cuda(const FaddeevPopov& m,
                                           const std::vector<Momentum>& momenta, double tolerance,
-                                          int max_iterations, const GhostProgress& progress) {
+                                          int max_iterations, const GhostProgress& progress,
+                                          int solvers) {
   select_cuda_device(m.world().node_rank());
-  return ghost_points<CudaExec>(m, momenta, tolerance, max_iterations, progress);
+  return ghost_points<CudaExec>(m, momenta, tolerance, max_iterations, progress, solvers);
 }
 
 std::vector<double> time_ghost_cg_cuda(const FaddeevPopov& m, const std::vector<double>& b,
-                                       int iterations, int repetitions) {
+                                       int iterations, int repetitions, int solvers) {
   select_cuda_device(m.world().node_rank());
-  return time_ghost_cg<CudaExec>(m, b, iterations, repetitions);
+  return time_ghost_cg<CudaExec>(m, b, iterations, repetitions, solvers);
 }
 
 } // namespace gf
