@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
 # run_quda_heatbath.sh: QUDA's heatbath and overrelaxation sweeps against gaugefix generate's on
 # the same GPU in one run (issue 27: the generator no slower than QUDA's heatbath). 32^4 SU(3),
-# beta = 6.0, hot start, 12-real links, double and single precision. QUDA: `heatbath_test`
+# beta = 6.0, hot start, RECON-real links, double and single precision. QUDA: `heatbath_test`
 # (lattice/quda, built for sm_90; QUDA_HEATBATH the binary), one hit of one kind per step, timed
 # as the wall time of STEPS warm-up steps less that of none (the set-up, the random states and
 # QUDA's tuning, done in a first run with its tune cache kept, cancel); a step is the sweep and
 # QUDA's reunitarisation of the links. gaugefix: `gaugefix generate --thermalisation STEPS` and
 # its "sweeps/s (updates only)" line, heatbath alone and 1 heatbath + 4 overrelaxation (the
 # overrelaxation rate derived from the two). Writes $OUT/summary.txt and $OUT/logs.tar.gz.
-# Environment: QUDA_HEATBATH (default .gpubin/heatbath_test), STEPS (default 100), OUT.
+# Environment: QUDA_HEATBATH (default .gpubin/heatbath_test), STEPS (default 100; 1000 for
+# figures: the set-up's time varies by 0.2-0.5 s between runs), RECON (default 18; QUDA's
+# --recon and gaugefix's --storage), OUT.
 # Binaries and libraries come packed (bench/packed_session.sh).
 set -uo pipefail
 source "$(dirname "$0")/packed_session.sh"
 quda=${QUDA_HEATBATH:-$bin/heatbath_test}
 steps=${STEPS:-100}
-recon=${RECON:-18} # QUDA's --recon and gaugefix's --storage: 18 or 12
+recon=${RECON:-18}
 export QUDA_RESOURCE_PATH=$out/quda_tune
 mkdir -p "$QUDA_RESOURCE_PATH"
 summary=$out/summary.txt
