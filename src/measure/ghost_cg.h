@@ -127,6 +127,14 @@ public:
   // The links, for another solver of the same operator.
   std::shared_ptr<const GhostLinks<Exec>> links() const { return links_; }
 
+  // `count` solvers of m's operator sharing one copy of its links (iterate_together's).
+  static std::vector<std::unique_ptr<GhostCg>> side_by_side(const FaddeevPopov& m, int count) {
+    std::vector<std::unique_ptr<GhostCg>> cgs;
+    for (int k = 0; k < count; ++k)
+      cgs.push_back(std::make_unique<GhostCg>(m, k ? cgs[0]->links() : nullptr));
+    return cgs;
+  }
+
   // Backend bytes of a solver's own arrays (its vectors and sums, not the links).
   static double bytes_of_vectors(const FaddeevPopov& m) {
     const Geometry& g = m.geometry();
@@ -455,12 +463,10 @@ std::vector<double> time_ghost_cg(const FaddeevPopov& m, const std::vector<doubl
                                   int iterations, int repetitions, int solvers = 1) {
   if (solvers != 1 && solvers != 2)
     throw Error("time_ghost_cg: " + std::to_string(solvers) + " solvers (1 or 2)");
-  std::vector<std::unique_ptr<GhostCg<Exec>>> own;
+  const std::vector<std::unique_ptr<GhostCg<Exec>>> own = GhostCg<Exec>::side_by_side(m, solvers);
   std::vector<GhostCg<Exec>*> cgs;
-  for (int k = 0; k < solvers; ++k) {
-    own.push_back(std::make_unique<GhostCg<Exec>>(m, k ? own[0]->links() : nullptr));
-    cgs.push_back(own.back().get());
-  }
+  for (const auto& cg : own)
+    cgs.push_back(cg.get());
   auto round = [&](int n) {
     for (GhostCg<Exec>* cg : cgs)
       cg->start(b);
@@ -505,9 +511,7 @@ std::vector<GhostPoint> ghost_points(const FaddeevPopov& m, const std::vector<Mo
   const std::int64_t sites = g.local_volume();
   const double volume = static_cast<double>(g.global_volume());
   const int count = solvers > 0 ? solvers : ghost_solvers<Exec>(m);
-  std::vector<std::unique_ptr<GhostCg<Exec>>> cg_of;
-  for (int k = 0; k < count; ++k)
-    cg_of.push_back(std::make_unique<GhostCg<Exec>>(m, k ? cg_of[0]->links() : nullptr));
+  const std::vector<std::unique_ptr<GhostCg<Exec>>> cg_of = GhostCg<Exec>::side_by_side(m, count);
   std::vector<GhostPoint> out;
   std::vector<double> phase(static_cast<std::size_t>(sites));
   std::vector<std::vector<double>> waves(2, std::vector<double>(phase.size()));
