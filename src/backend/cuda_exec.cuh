@@ -10,7 +10,8 @@
 // parallel_for and the reductions are launched so. Queue owns a stream: non-blocking for the
 // halo exchange, or one ordered with the legacy default stream (QueueOrder::with_default: a
 // solver's own, beside another's); MessageBuffer is pinned host memory (so that copies are
-// asynchronous and MPI sends from it), copy_async is cudaMemcpyAsync on the queue.
+// asynchronous and MPI sends from it), copy_async is cudaMemcpyAsync on the queue;
+// IntervalTimer times queued work with events.
 #pragma once
 #include "backend/host_exec.h"
 #include "backend/launch_config.h"
@@ -18,6 +19,7 @@
 #include <cuda_runtime.h>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace gf {
 
@@ -259,6 +261,67 @@ double time_launches(CudaExec e, int repeats, const F& run) {
   cudaEventDestroy(end);
   return 1e-3 * ms;
 }
+
+// Intervals of the work queued on the legacy default stream, timed by CUDA events recorded
+// there: start() and stop() add no wait for the device. An interval's seconds are read once
+// its end has run: at a later start() if it has, else in seconds(), which waits for it.
+template <>
+class IntervalTimer<CudaExec> {
+public:
+  IntervalTimer() = default;
+  IntervalTimer(const IntervalTimer&) = delete;
+  IntervalTimer& operator=(const IntervalTimer&) = delete;
+  ~IntervalTimer() {
+    for (const Marks& m : pending_)
+      destroy(m);
+    for (const Marks& m : spare_)
+      destroy(m);
+  }
+  void start() {
+    read(false);
+    if (spare_.empty()) {
+      Marks m;
+      cuda_check(cudaEventCreate(&m.begin), "cudaEventCreate");
+      cuda_check(cudaEventCreate(&m.end), "cudaEventCreate");
+      spare_.push_back(m);
+    }
+    pending_.push_back(spare_.back());
+    spare_.pop_back();
+    cuda_check(cudaEventRecord(pending_.back().begin, nullptr), "cudaEventRecord");
+  }
+  void stop() { cuda_check(cudaEventRecord(pending_.back().end, nullptr), "cudaEventRecord"); }
+  double seconds() const {
+    read(true);
+    return seconds_;
+  }
+
+private:
+  struct Marks {
+    cudaEvent_t begin, end;
+  };
+  static void destroy(const Marks& m) {
+    cudaEventDestroy(m.begin);
+    cudaEventDestroy(m.end);
+  }
+  // Adds the intervals whose ends have run, in order (wait: every interval's).
+  void read(bool wait) const {
+    std::size_t done = 0;
+    for (; done < pending_.size(); ++done) {
+      const Marks& m = pending_[done];
+      if (wait)
+        cuda_check(cudaEventSynchronize(m.end), "cudaEventSynchronize");
+      else if (cudaEventQuery(m.end) == cudaErrorNotReady)
+        break;
+      float ms = 0;
+      cuda_check(cudaEventElapsedTime(&ms, m.begin, m.end), "cudaEventElapsedTime");
+      seconds_ += 1e-3 * ms;
+      spare_.push_back(m);
+    }
+    pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(done));
+  }
+  mutable std::vector<Marks> pending_, spare_;
+  mutable double seconds_ = 0;
+};
 
 // The identity of the current device (the tune cache's key).
 DeviceIdentity device_identity(CudaExec);

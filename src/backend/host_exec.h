@@ -6,9 +6,10 @@
 // device_identity serve the tuner, device_memory the memory report and the tuner's backups;
 // Buffer<HostExec, T> is host memory; reduce_segments sums fixed-length segments in a
 // fixed order (one segment per time slice), so reductions do not depend on the number
-// of threads. For the halo exchange: Queue (an ordered stream of work; on the CPU every
-// call completes before it returns), MessageBuffer (host memory that MPI sends from) and
-// copy_async. The CUDA backend (cuda_exec.cuh) offers the same things.
+// of threads; IntervalTimer times intervals of queued work. For the halo exchange: Queue (an
+// ordered stream of work; on the CPU every call completes before it returns), MessageBuffer (host
+// memory that MPI sends from) and copy_async. The CUDA backend (cuda_exec.cuh) offers the same
+// things.
 #pragma once
 #include "backend/launch_config.h"
 #include "tuning/device_identity.h"
@@ -117,6 +118,25 @@ double time_launches(HostExec, int repeats, const F& run) {
 inline DeviceIdentity device_identity(HostExec) {
   return host_identity();
 }
+
+// Seconds of work between start() and stop(), summed over the intervals. On the CPU every
+// call's work is done when it returns: the host's clock.
+template <class Exec>
+class IntervalTimer;
+
+template <>
+class IntervalTimer<HostExec> {
+public:
+  void start() { begin_ = std::chrono::steady_clock::now(); }
+  void stop() {
+    seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - begin_).count();
+  }
+  double seconds() const { return seconds_; }
+
+private:
+  std::chrono::steady_clock::time_point begin_;
+  double seconds_ = 0;
+};
 
 // The device's memory, bytes: in use (by every process on it) and free; on the CPU in use is
 // -1 (not a device) and free unbounded.

@@ -31,9 +31,10 @@ struct DescentSums {
 
 enum class DescentOperand { preconditioned, direction }; // Z or D
 
-// Seconds spent since the field was made, the device synchronised before and after each
-// part: preconditioning (transforms, transposes and the momentum multiply) and, of it, the
-// transposes between slices and units (Landau gauge; on several ranks with the all-to-all).
+// Seconds spent since the field was made, as the device ran each part (timed without waiting
+// for it: IntervalTimer): preconditioning (transforms, transposes and the momentum multiply)
+// and, of it, the transposes between slices and units (Landau gauge; on several ranks with
+// the all-to-all).
 struct DescentTimes {
   double precondition = 0;
   double transposes = 0;
