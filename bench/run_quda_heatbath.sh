@@ -7,7 +7,10 @@
 # QUDA's tuning, done in a first run with its tune cache kept, cancel); a step is the sweep and
 # QUDA's reunitarisation of the links. gaugefix: `gaugefix generate --thermalisation STEPS` and
 # its "sweeps/s (updates only)" line, heatbath alone and 1 heatbath + 4 overrelaxation (the
-# overrelaxation rate derived from the two). Writes $OUT/summary.txt and $OUT/logs.tar.gz.
+# overrelaxation rate derived from the two). Also QUDA's profile of each STEPS run (profile_0.tsv
+# in its resource path): its sweep kernels' and its reunitarisation's times a step as QUDA's
+# tuner measured them (times taken while tuning, not in the run). Writes $OUT/summary.txt and
+# $OUT/logs.tar.gz.
 # Environment: QUDA_HEATBATH (default .gpubin/heatbath_test), STEPS (default 100; 1000 for
 # figures: the set-up's time varies by 0.2-0.5 s between runs), RECON (default 18; QUDA's
 # --recon and gaugefix's --storage), OUT.
@@ -36,6 +39,13 @@ for prec in double single; do
     awk -v a="$t0" -v b="$t1" -v c="$t2" -v n="$steps" -v what="QUDA $prec $kind" 'BEGIN {
       printf "%s: %.4f ms a sweep (%d steps: %.3f s, none: %.3f s)\n", what, (c - b - (b - a)) * 1000 / n, n, c - b, b - a
     }' | tee -a "$summary"
+    # QUDA's own account of the run: its profile lists each kernel's tuned time and calls
+    profile=$out/quda_${prec}_${kind}_profile.tsv
+    cp "$QUDA_RESOURCE_PATH/profile_0.tsv" "$profile"
+    awk -F'\t' -v n="$steps" -v what="QUDA $prec $kind" '$4 + 0 == n && !seen[$7 FS $8]++ {
+        if ($7 ~ /GaugeHB/) sweep += $5; else if ($7 ~ /UnitarizeLinks/) unit += $5 }
+      END { printf "%s, QUDA profile: sweep kernels %.4f ms a step, reunitarisation %.4f ms\n", what, sweep * 1000, unit * 1000 }' \
+      "$profile" | tee -a "$summary"
   done
   for or in 0 4; do
     log=$out/gaugefix_${prec}_or$or.log
