@@ -6,10 +6,6 @@
 // lanes in lane order (the tree the one-lane path forms in registers, see site_sweep.h).
 // Requirements: Lanes is 1, 2, 4, 8 or 16; the block size is a multiple of Lanes; every
 // lane of a group is active. On the host (and with Lanes = 1) the value is returned as is.
-// lane_read<Lanes>(x, src): x as held by lane src of the caller's group (every lane of the
-// group calls it; a copy, no arithmetic). On the GPU always an exchange, also with one lane:
-// the compiler then cannot see where the value came from, so the arithmetic that follows is
-// compiled alike in every variant (site_sweep.h).
 #pragma once
 #include "core/qualifiers.h"
 
@@ -25,18 +21,6 @@ GF_INLINE T lane_sum(T x) {
 GF_UNROLL
     for (int m = 1; m < Lanes; m *= 2) x = x + __shfl_xor_sync(group, x, m, Lanes);
   }
-#endif
-  return x;
-}
-
-template <int Lanes, class T>
-GF_INLINE T lane_read(T x, int src) {
-#if defined(__CUDA_ARCH__)
-  const unsigned lane = threadIdx.x & 31u;
-  const unsigned group = ((1u << Lanes) - 1u) << (lane & ~unsigned(Lanes - 1));
-  x = __shfl_sync(group, x, src, Lanes);
-#else
-  (void)src;
 #endif
   return x;
 }

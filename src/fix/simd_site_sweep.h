@@ -83,7 +83,8 @@ struct SimdSiteSweep {
     if (params.kind == UpdateKind::stochastic_relaxation)
       for (int l = 0; l < W; ++l)
         keys.k[l] = {seed, static_cast<std::uint64_t>(geom.natural_index(c[l])), sweep, 0};
-    const Matrix<P, N> g = Update::template apply<C, P>(v, 0, params, keys);
+    Quaternion<P> gs[subgroup_count<N>];
+    Update::template apply<C, P>(v, 0, params, keys, gs);
 
     for (int k = 0; k < 8; ++k) {
       if (Update::skipped(0, k)) continue;
@@ -94,7 +95,7 @@ struct SimdSiteSweep {
       for (int l = 0; l < W; ++l)
         x.set(l, (2 * std::int64_t(slot[l]) + parity) * dir + h[l]);
       x.finish();
-      save_lanes(transform, x, g * load_lanes<P>(transform, x));
+      save_lanes(transform, x, Update::product_of(gs) * load_lanes<P>(transform, x));
     }
   }
 };

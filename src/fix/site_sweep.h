@@ -12,15 +12,14 @@
 // exchanges (lane_sum.h). Every lane of a site therefore holds the same bits, and every
 // choice of Lanes gives the bitwise same field: the tuner's choice never changes a result.
 //
-// Landau, Coulomb (Gauge::linear): K = sum_j k_contribution(V_j) is formed once; since
-// K -> g K, the subgroup updates s = 0, 1, 2 run on K alone, G = g_2 g_1 g_0 is
-// accumulated, and each lane applies G once to its links. With at least N lanes the lanes
-// share K and G by columns (solve_by_columns); with fewer, each lane updates all of them and
-// reads the block entries and G through a lane exchange with itself, so that every variant
-// compiles the same arithmetic and gives the same bits.
-// Maximally Abelian: the quadratic problem of subgroup s depends on the links after the
-// update of subgroup s - 1, so each g_s is applied to the links before the next problem.
-// g(x), if tracked, becomes G g(x) (lane 0 of the site, or the lane whose time slots are
+// Every gauge: for each subgroup s in turn, the problem is summed from the terms of the
+// lane's links (Gauge::subgroup_term: for Landau and Coulomb the links' projections onto the
+// subgroup, for MAG a quadratic form), solved in Prec::problem, and its solution g_s applied
+// to every link (Gauge::apply_subgroup, V <- g_s V) before the next subgroup's problem is
+// summed; G = g_2 g_1 g_0 is formed from the solutions where g(x) is tracked. The terms and the
+// rotations are compiled alike in every variant (sums only for the linear gauges, a fixed chain of
+// fused multiply-adds for the rotations; MAG's unfused products), so the problems, and every bit,
+// agree. g(x), if tracked, becomes G g(x) (lane 0 of the site, or the lane whose time slots are
 // skipped, see below).
 //
 // Time slots. A gauge whose local problem has no time links (!Gauge::sweeps_time_links:
@@ -28,10 +27,9 @@
 // tree and hence the bits are those of every other variant. The engine tracks g(x) for such a
 // gauge and applies it to the time links at download (time_link_transform.h).
 //
-// Precision (precision_types.h): links loaded, summed and multiplied in Prec::link, and so
-// are K and, in the linear gauges, G, which multiplies the links; the SU(2) problems and
-// their solutions in Prec::problem (mixed precision: double), as is the MAG's G. The
-// returned G is in Prec::problem, for g(x) <- G g(x). The update kinds come in two compiled
+// Precision (precision_types.h): links loaded, summed and rotated in Prec::link, and so are
+// the problems' terms; the SU(2) problems, their solutions and G in Prec::problem (mixed
+// precision: double). The returned G is for g(x) <- G g(x). The update kinds come in two compiled
 // families (local_update.h); params.kind picks the rule within the family.
 //
 // SiteUpdate holds what happens between the loads and the saves, for any real type: the
@@ -57,16 +55,6 @@ GF_INLINE T tree_sum(T (&x)[M]) {
   return x[0];
 }
 
-template <int Lanes, class T, int N>
-GF_INLINE Matrix<T, N> lane_sum(Matrix<T, N> m) {
-  GF_UNROLL
-  for (int i = 0; i < N; ++i)
-    GF_UNROLL
-  for (int j = 0; j < N; ++j)
-    m.m[i][j] = {lane_sum<Lanes>(m.m[i][j].re), lane_sum<Lanes>(m.m[i][j].im)};
-  return m;
-}
-
 template <int Lanes, class T>
 GF_INLINE QuadraticProblem<T> lane_sum(QuadraticProblem<T> h) {
   return {lane_sum<Lanes>(h.a),
@@ -79,9 +67,20 @@ GF_INLINE QuadraticProblem<To> problem_cast(const QuadraticProblem<From>& h) {
   return {To(h.a), To(h.b), complex_cast<To>(h.c)};
 }
 
+template <int Lanes, class T>
+GF_INLINE LinearProblem<T> lane_sum(LinearProblem<T> p) {
+  return {{{lane_sum<Lanes>(p.q[0]), lane_sum<Lanes>(p.q[1]), lane_sum<Lanes>(p.q[2]),
+            lane_sum<Lanes>(p.q[3])}}};
+}
+
 template <class To, class From>
 GF_INLINE Quaternion<To> quaternion_cast(const Quaternion<From>& g) {
   return {{To(g[0]), To(g[1]), To(g[2]), To(g[3])}};
+}
+
+template <class To, class From>
+GF_INLINE LinearProblem<To> problem_cast(const LinearProblem<From>& p) {
+  return {quaternion_cast<To>(p.q)};
 }
 
 // Flop per site update quoted by the benchmarks and the tuner's reports: the paper's count
@@ -108,111 +107,36 @@ struct SiteUpdate {
   // owns them (slot 6), so that its loads take the place of the time links'.
   static constexpr int transform_lane = Gauge::sweeps_time_links ? 0 : 6 / slots;
 
-  // The subgroup updates of a linear gauge with the lanes sharing the work: lane c keeps
-  // column c of K and of G (lanes past N - 1 repeat the last column), reads the four entries
-  // of each subgroup's block from their lanes, and rotates its own column. Every entry goes
-  // through the operations of the one-lane path (left_multiply is rotate_pair per column), so
-  // the bits are the same; G is gathered from the column lanes at the end. K and G are link
-  // arithmetic (C); only the block's problem and its solution are in P.
+  // Updates the lane's links v (V_j, skipped slots zero) in place. For each subgroup s in
+  // turn, the problem is the sum of every slot's term (Gauge::subgroup_term) over the one
+  // tree, and its solution gs[s] is applied to every link (V <- g_s V). C: link arithmetic,
+  // P: the SU(2) problems and their solutions.
   template <class C, class P, class Key>
-  GF_INLINE static Matrix<C, N> solve_by_columns(const Matrix<C, N>& big_k, int lane,
-                                                 const UpdateParams& params, const Key& key) {
-    const int own = lane < N ? lane : N - 1;
-    Complex<C> k_col[N], g_col[N];
-    GF_UNROLL
-    for (int r = 0; r < N; ++r) {
-      k_col[r] = big_k.m[r][0];
-      g_col[r] = {C(r == 0 ? 1 : 0), C(0)};
-      GF_UNROLL
-      for (int c = 1; c < N; ++c)
-        if (own == c) {
-          k_col[r] = big_k.m[r][c];
-          g_col[r] = {C(r == c ? 1 : 0), C(0)};
-        }
-    }
+  GF_INLINE static void apply(Matrix<C, N> (&v)[slots], int lane, const UpdateParams& params,
+                              const Key& key, Quaternion<P> (&gs)[subgroup_count<N>]) {
     GF_UNROLL
     for (int s = 0; s < subgroup_count<N>; ++s) {
-      int i, j;
-      subgroup_rows<N>(s, i, j);
-      const auto entry = [&](int row, int col) {
-        return complex_cast<P>(
-            Complex<C>{lane_read<Lanes>(k_col[row].re, col), lane_read<Lanes>(k_col[row].im, col)});
-      };
-      const LinearProblem<P> problem = {
-          block_projection(entry(i, i), entry(i, j), entry(j, i), entry(j, j))};
-      const Quaternion<C> gs =
-          quaternion_cast<C>(family_update<Family, P>(problem, params, key, s));
-      rotate_pair(gs, k_col[i], k_col[j]);
-      rotate_pair(gs, g_col[i], g_col[j]);
-    }
-    Matrix<C, N> g;
-    GF_UNROLL
-    for (int r = 0; r < N; ++r)
+      typename Gauge::template Problem<C> part[slots];
       GF_UNROLL
-    for (int c = 0; c < N; ++c)
-      g.m[r][c] = {lane_read<Lanes>(g_col[r].re, c), lane_read<Lanes>(g_col[r].im, c)};
-    return g;
+      for (int k = 0; k < slots; ++k)
+        part[k] = Gauge::subgroup_term(v[k], direction(lane, k), s);
+      const auto problem = problem_cast<P>(lane_sum<Lanes>(tree_sum(part)));
+      gs[s] = family_update<Family, P>(problem, params, key, s);
+      const Quaternion<C> gc = quaternion_cast<C>(gs[s]);
+      GF_UNROLL
+      for (int k = 0; k < slots; ++k)
+        if (!skipped(lane, k)) Gauge::apply_subgroup(gc, s, v[k]);
+    }
   }
 
-  // Updates the lane's links v (V_j, skipped slots zero) in place; returns G, the product of
-  // the subgroup updates (g(x) <- G g(x)). C: link arithmetic, P: the SU(2) problems.
-  template <class C, class P, class Key>
-  GF_INLINE static Matrix<P, N> apply(Matrix<C, N> (&v)[slots], int lane,
-                                      const UpdateParams& params, const Key& key) {
+  // G = g_2 g_1 g_0 of the solutions apply() returned (g(x) <- G g(x)); formed only where
+  // g(x) is tracked.
+  template <class P>
+  GF_INLINE static Matrix<P, N> product_of(const Quaternion<P> (&gs)[subgroup_count<N>]) {
     Matrix<P, N> g = Matrix<P, N>::identity();
-    if constexpr (Gauge::linear) {
-      Matrix<C, N> part[slots];
-      GF_UNROLL
-      for (int k = 0; k < slots; ++k)
-        part[k] = Gauge::k_contribution(v[k], direction(lane, k));
-      Matrix<C, N> big_k = lane_sum<Lanes>(tree_sum(part));
-      Matrix<C, N> gc = Matrix<C, N>::identity();
-      if constexpr (Lanes >= N) {
-        gc = solve_by_columns<C, P>(big_k, lane, params, key);
-      } else {
-        // every lane updates all of K and G; what the column lanes read from each other
-        // is read from the lane itself, so that every variant compiles the same arithmetic
-        const auto own = [&](const Complex<C>& z) {
-          return Complex<C>{lane_read<Lanes>(z.re, lane), lane_read<Lanes>(z.im, lane)};
-        };
-        GF_UNROLL
-        for (int s = 0; s < subgroup_count<N>; ++s) {
-          int i, j;
-          subgroup_rows<N>(s, i, j);
-          const LinearProblem<P> problem = {block_projection(
-              complex_cast<P>(own(big_k.m[i][i])), complex_cast<P>(own(big_k.m[i][j])),
-              complex_cast<P>(own(big_k.m[j][i])), complex_cast<P>(own(big_k.m[j][j])))};
-          const Quaternion<C> gs =
-              quaternion_cast<C>(family_update<Family, P>(problem, params, key, s));
-          left_multiply(gs, s, big_k);
-          left_multiply(gs, s, gc);
-        }
-        GF_UNROLL
-        for (int r = 0; r < N; ++r)
-          GF_UNROLL
-        for (int c = 0; c < N; ++c)
-          gc.m[r][c] = own(gc.m[r][c]);
-      }
-      GF_UNROLL
-      for (int k = 0; k < slots; ++k)
-        if (!skipped(lane, k)) v[k] = gc * v[k];
-      g = matrix_cast<P>(gc);
-    } else {
-      GF_UNROLL
-      for (int s = 0; s < subgroup_count<N>; ++s) {
-        QuadraticProblem<C> part[slots];
-        GF_UNROLL
-        for (int k = 0; k < slots; ++k)
-          part[k] = Gauge::h_contribution(v[k], s);
-        const QuadraticProblem<P> problem = problem_cast<P>(lane_sum<Lanes>(tree_sum(part)));
-        const Quaternion<P> gs = family_update<Family, P>(problem, params, key, s);
-        const Quaternion<C> gc = quaternion_cast<C>(gs);
-        GF_UNROLL
-        for (int k = 0; k < slots; ++k)
-          Gauge::apply_subgroup(gc, s, v[k]);
-        left_multiply(gs, s, g);
-      }
-    }
+    GF_UNROLL
+    for (int s = 0; s < subgroup_count<N>; ++s)
+      left_multiply(gs[s], s, g);
     return g;
   }
 };
@@ -273,7 +197,8 @@ struct SiteSweep {
     }
 
     const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(c)), sweep, 0};
-    const Matrix<P, N> g = Update::template apply<C, P>(v, lane, params, key);
+    Quaternion<P> gs[subgroup_count<N>];
+    Update::template apply<C, P>(v, lane, params, key, gs);
 
     GF_UNROLL
     for (int k = 0; k < slots; ++k) {
@@ -283,7 +208,8 @@ struct SiteSweep {
     }
     if (transform.data && lane == Update::transform_lane)
       transform.template save_in<P>(stored, t, parity, 0, h,
-                                    g * transform.template load_in<P>(stored, t, parity, 0, h));
+                                    Update::product_of(gs) *
+                                        transform.template load_in<P>(stored, t, parity, 0, h));
   }
 };
 

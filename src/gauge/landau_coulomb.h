@@ -5,9 +5,9 @@
 //   theta = 1/(N_c V) sum_x tr[Delta Delta^dagger],
 // with D = {x, y, z, t} (Landau, N_d = 4) or {x, y, z} (Coulomb, N_d = 3; theta and F are
 // also reported per time slice). Step 1 for subgroup s: K = sum_{mu in D} [U_mu(x) +
-// U_mu(x - mu)^dagger] projected onto the subgroup gives the LinearProblem. Since
-// K -> g K under g(x), the sweep (fix/site_sweep.h) forms K once from the links'
-// contributions (k_contribution) and solves the subgroups on K alone.
+// U_mu(x - mu)^dagger] projected onto the subgroup gives the LinearProblem. The sweep
+// (fix/site_sweep.h) sums each link's projection (subgroup_term) and rotates the links by
+// each subgroup's solution (apply_subgroup) before the next subgroup's problem is summed.
 // Coulomb gauge's local problem has no time links: its sweeps leave them alone
 // (sweeps_time_links), and the engine applies the accumulated g(x) to them once, when the
 // field is downloaded (fix/time_link_transform.h).
@@ -23,18 +23,27 @@ template <bool IncludeTime>
 struct LinearGauge {
   static constexpr GaugeKind kind = IncludeTime ? GaugeKind::landau : GaugeKind::coulomb;
   static constexpr int n_functional_dirs = IncludeTime ? 4 : 3;
-  static constexpr bool linear = true; // the local problem is linear in g: K suffices
+  static constexpr bool linear = true; // the local problem is linear in g (Fourier descent)
   static constexpr bool sweeps_time_links = IncludeTime; // Coulomb: time slices independent
-
-  // The term of K from one of the site's links, given as V = U_mu(x) or U_mu(x - mu)^dagger:
-  // V itself, or zero for a direction outside D.
-  template <class C, int N>
-  GF_HD static Matrix<C, N> k_contribution(const Matrix<C, N>& v, int mu) {
-    return mu < n_functional_dirs ? v : Matrix<C, N>::zero();
-  }
 
   template <class C>
   using Problem = LinearProblem<C>;
+
+  // The term of subgroup s's problem from one of the site's links, given as V = U_mu(x) or
+  // U_mu(x - mu)^dagger: V's projection onto the subgroup (sums of its entries, no
+  // products), or zero for a direction outside D.
+  template <class C, int N>
+  GF_HD static LinearProblem<C> subgroup_term(const Matrix<C, N>& v, int mu, int s) {
+    const LinearProblem<C> zero = {{{C(0), C(0), C(0), C(0)}}};
+    return mu < n_functional_dirs ? LinearProblem<C>{subgroup_projection(v, s)} : zero;
+  }
+
+  // V <- G V for the embedding G of g in subgroup s (subgroup.h: on the GPU a fixed chain of
+  // fused multiply-adds, so that every sweep variant forms the same bits).
+  template <class C, int N>
+  GF_HD static void apply_subgroup(const Quaternion<C>& g, int s, Matrix<C, N>& v) {
+    left_multiply(g, s, v);
+  }
 
   template <class C, int N>
   GF_HD static LinearProblem<C> problem(const Matrix<C, N> (&up)[4], const Matrix<C, N> (&down)[4],

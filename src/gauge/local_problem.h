@@ -33,6 +33,10 @@ template <class C>
 struct LinearProblem {
   Quaternion<C> q;
 
+  GF_HD friend LinearProblem operator+(const LinearProblem& x, const LinearProblem& y) {
+    return {x.q + y.q};
+  }
+
   GF_HD C value(const Quaternion<C>& g) const { return (g * q)[0]; }
 
   GF_HD Quaternion<C> maximizer() const {

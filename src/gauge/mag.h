@@ -25,14 +25,15 @@ struct MagGauge {
   template <class C>
   using Problem = QuadraticProblem<C>;
 
-  static constexpr bool linear = false; // the problem changes with every subgroup update
+  static constexpr bool linear = false; // the problem is quadratic in g
 
-  // The term of H for subgroup s from one of the site's links, given as V = U_mu(x) or
-  // V = U_mu(x - mu)^dagger (the down link's term in U' equals the up term in U'^dagger):
-  // |g00 b11 + g01 b21|^2 + |g00 b22* - g01 b12*|^2 with b the (i, j) block of V, with
-  // unfused products (math/unfused.h) so that every sweep variant forms the same bits.
+  // The term of H for subgroup s from one of the site's links (of direction mu, every one
+  // counts), given as V = U_mu(x) or V = U_mu(x - mu)^dagger (the down link's term in U'
+  // equals the up term in U'^dagger): |g00 b11 + g01 b21|^2 + |g00 b22* - g01 b12*|^2 with b
+  // the (i, j) block of V, with unfused products (math/unfused.h) so that every sweep variant
+  // forms the same bits.
   template <class C, int N>
-  GF_HD static QuadraticProblem<C> h_contribution(const Matrix<C, N>& v, int s) {
+  GF_HD static QuadraticProblem<C> subgroup_term(const Matrix<C, N>& v, int /*mu*/, int s) {
     int i, j;
     subgroup_rows<N>(s, i, j);
     const Complex<C> b11 = v.m[i][i], b12 = v.m[i][j], b21 = v.m[j][i], b22 = v.m[j][j];
@@ -61,7 +62,7 @@ GF_UNROLL
     QuadraticProblem<C> h = {C(0), C(0), {C(0), C(0)}};
 GF_UNROLL
     for (int mu = 0; mu < 4; ++mu)
-      h = h + h_contribution(up[mu], s) + h_contribution(adjoint(down[mu]), s);
+      h = h + subgroup_term(up[mu], mu, s) + subgroup_term(adjoint(down[mu]), mu, s);
     return h;
   }
 
