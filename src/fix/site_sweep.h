@@ -7,10 +7,11 @@
 // S = 8 / Lanes. Each lane keeps V_j = U (up) or U^dagger (down) in registers: the local
 // problem then depends on every V_j alike, and g(x) acts on every one as V_j <- g V_j.
 //
-// Sums over the slots follow one fixed binary tree, ((V0 + V1) + (V2 + V3)) + ...: each
-// lane sums its own slots in registers (tree_sum), then the lanes combine by butterfly
-// exchanges (lane_sum.h). Every lane of a site therefore holds the same bits, and every
-// choice of Lanes gives the bitwise same field: the tuner's choice never changes a result.
+// Sums over the slots (of the slots' terms t_j of a problem) follow one fixed binary tree,
+// ((t0 + t1) + (t2 + t3)) + ...: each lane sums its own slots' terms in registers (tree_sum),
+// then the lanes combine by butterfly exchanges (lane_sum.h). Every lane of a site therefore
+// holds the same bits, and every choice of Lanes gives the bitwise same field: the tuner's
+// choice never changes a result.
 //
 // Every gauge: for each subgroup s in turn, the problem is summed from the terms of the
 // lane's links (Gauge::subgroup_term: for Landau and Coulomb the links' projections onto the
