@@ -1,8 +1,6 @@
 #include "backend/cuda_exec.cuh"
 #include <cstring>
 #include <map>
-#include <utility>
-#include <vector>
 
 namespace gf {
 
@@ -14,35 +12,20 @@ __global__ void reduce_segments_kernel(const double* values, std::int64_t len, d
 
 namespace {
 
-// A device array of at least `count` T's for the calling thread on its current device (and
-// `stream`, where the array is a stream's own), kept between calls and grown as needed (a
-// cudaMalloc and a synchronising cudaFree for each of the thousands of reductions of a run cost
-// more than the reduction); `fresh` tells whether it was allocated now (its contents unset).
-template <class T>
-T* kept_array(std::int64_t count, bool& fresh, cudaStream_t stream = nullptr) {
-  thread_local std::map<std::pair<int, cudaStream_t>, Buffer<CudaExec, T>> kept;
+// The segments' sums on the device before their copy to the host: an array for the calling
+// thread on its current device, kept between calls and grown as needed (a cudaMalloc and a
+// synchronising cudaFree for each of the thousands of reductions of a run cost more than the
+// reduction).
+double* segment_sums(int segments) {
+  thread_local std::map<int, Buffer<CudaExec, double>> kept;
   int device = 0;
   cuda_check(cudaGetDevice(&device), "cudaGetDevice");
-  Buffer<CudaExec, T>& b = kept[{device, stream}];
-  fresh = b.size() < count;
-  if (fresh) b = Buffer<CudaExec, T>(count);
+  Buffer<CudaExec, double>& b = kept[device];
+  if (b.size() < segments) b = Buffer<CudaExec, double>(segments);
   return b.data();
 }
 
-// The segments' sums on the device before their copy to the host.
-double* segment_sums(int segments) {
-  bool fresh = false;
-  return kept_array<double>(segments, fresh);
-}
-
 } // namespace
-
-unsigned* reduction_counter(cudaStream_t stream) {
-  bool fresh = false;
-  unsigned* counter = kept_array<unsigned>(1, fresh, stream);
-  if (fresh) cuda_check(cudaMemset(counter, 0, sizeof(unsigned)), "cudaMemset (reduction counter)");
-  return counter;
-}
 
 void reduce_segments(CudaExec, const double* values, int segments, std::int64_t len, double* out) {
   double* sums = segment_sums(segments);

@@ -192,10 +192,6 @@ __device__ inline double segment_sum(const double* values, std::int64_t len) {
   return partial[0];
 }
 
-// A device counter of the blocks of a reduce_segments_then launch that are done, 0 between
-// launches (one per calling thread, device and stream).
-unsigned* reduction_counter(cudaStream_t stream);
-
 template <class Each, class Step>
 __global__ void reduce_segments_then_kernel(const double* values, std::int64_t len, double* out,
                                             unsigned* done, int items, Each each, Step step) {
@@ -223,13 +219,15 @@ __global__ void reduce_segments_then_kernel(const double* values, std::int64_t l
 // same launch, once every sum is there: each(k) for k < items (threads of one block), then
 // step(0) (one thread). Queued on e's stream behind the work before it (launch_overlapping),
 // no copy to the host and no wait: a pass's sums, totals and scalar step in one launch
-// (measure/ghost_cg.h).
+// (measure/ghost_cg.h). `done`: the caller's device counter of the blocks that are done, 0
+// before the first launch and left 0 by each; one launch at a time may use it.
 template <class Each, class Step>
 void reduce_segments_then(CudaExec e, const double* values, int segments, std::int64_t len,
-                          double* out, int items, const Each& each, const Step& step) {
+                          double* out, unsigned* done, int items, const Each& each,
+                          const Step& step) {
   launch_overlapping(reduce_segments_then_kernel<Each, Step>, static_cast<unsigned>(segments),
-                     reduce_block_size, e.stream, "reduce_segments_then", values, len, out,
-                     reduction_counter(e.stream), items, each, step);
+                     reduce_block_size, e.stream, "reduce_segments_then", values, len, out, done,
+                     items, each, step);
 }
 
 inline void synchronize(CudaExec) {

@@ -120,6 +120,8 @@ public:
         mp_(nt_ * vl_.slice()), r_((nt_ + 2) * vl_.slice()), p_(nt_ * vl_.slice()),
         p_old_(nt_ * vl_.slice()), partial_((1 + 2 * d_) * nt_ * sum_chunks(v3_)),
         by_term_((1 + 2 * d_) * nt_), total_(1 + 2 * d_) {
+    const unsigned zero = 0;
+    blocks_done_.upload(&zero, exec());
     if constexpr (Exec::device_memory)
       if (m.world().size() > 1) open_peers();
   }
@@ -343,7 +345,8 @@ private:
         // one launch: the chunks' sums per slice, their totals, the scalar step
         const int segments = static_cast<int>(terms * nt_);
         reduce_segments_then(exec(), partial_.data(), segments, sum_chunks(v3_), by_term_.data(),
-                             terms, SliceTotals{by_term_.data(), total_.data(), nt_},
+                             blocks_done_.data(), terms,
+                             SliceTotals{by_term_.data(), total_.data(), nt_},
                              make_step(total_.data()));
         return;
       }
@@ -439,6 +442,7 @@ private:
   Buffer<Exec, double> b_, x_, mp_, r_, p_, p_old_, partial_;
   Buffer<Exec, double> by_term_, total_;         // one GPU: a pass's per-slice sums and its totals
   Buffer<Exec, CgScalars> scalars_{1};           // what the passes read (on one GPU: the authority)
+  Buffer<Exec, unsigned> blocks_done_{1};        // one GPU: reduce_segments_then's block counter
   CgScalars host_;                               // the host's copy (the authority elsewhere)
   int passes_ = 0;                               // iterations launched in this solve
   Queue<Exec> stream_{QueueOrder::with_default}; // the passes', the reductions' and the copies'
