@@ -14,8 +14,11 @@
 # sm_90; QUDA_GAUGE_ALG the binary), 100 iterations on a field made by its own heatbath
 # (QUDA_THERM steps of 1 heatbath + 4 overrelaxation, default 10); gaugefix fixes a field of
 # `gaugefix generate` (beta 6.0, 20 sweeps). The kernels' times do not depend on the field.
+# DETAIL=1 also profiles one launch of each kernel with every Nsight Compute section (`--set
+# full`): $OUT/detail_<program>_<precision>_<storage>.txt (the details page) and .csv (the raw
+# metrics), to set the two kernels' limiters side by side (instructions, occupancy, stalls, bytes).
 # Environment: QUDA_GAUGE_ALG (default .gpubin/gauge_alg_test), RECONS, PRECS, SKIP (default
-# 20), LAUNCHES (default 20), QUDA_THERM, OUT.
+# 20), LAUNCHES (default 20), QUDA_THERM, DETAIL, OUT.
 # Binaries and libraries come packed (bench/packed_session.sh).
 set -uo pipefail
 source "$(dirname "$0")/packed_session.sh"
@@ -40,6 +43,19 @@ echo "# streaming (gaugefix tune, same run): $stream GB/s" | tee -a "$summary"
 median_ns() {
   grep 'gpu__time_duration.sum' "$1" | awk -F'","' '{ v = $NF; gsub(/"/, "", v); gsub(/,/, "", v); print v }' |
     sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
+
+# every section of one launch (after SKIP) of kernel regex $2 in the command after it, as
+# $out/detail_$1.txt and .csv
+profile_detail() {
+  local name=$1 kernel=$2
+  shift 2
+  ncu --kernel-name-base demangled -k "regex:$kernel" --launch-skip "$skip" --launch-count 1 --set full \
+    -o "$out/detail_$name" "$@" > "$out/detail_$name.err" 2>&1
+  echo "detail $name rc=$?" >> "$summary"
+  echo "# command: ncu -k regex:$kernel --launch-skip $skip --launch-count 1 --set full $*" > "$out/detail_$name.txt"
+  ncu -i "$out/detail_$name.ncu-rep" --page details >> "$out/detail_$name.txt" 2>&1
+  ncu -i "$out/detail_$name.ncu-rep" --page raw --csv > "$out/detail_$name.csv" 2>&1
 }
 
 quda_args() { # precision, storage
@@ -72,6 +88,11 @@ for recon in ${RECONS:-12 18}; do
     ncu --kernel-name-base demangled -k regex:SiteSweep --launch-skip "$skip" --launch-count "$launches" "${metrics[@]}" \
       "$bin/gaugefix" "${fix[@]}" --tuning cached >> "$out/ncu_gaugefix_$name.csv" 2> "$out/ncu_gaugefix_$name.err"
     echo "ncu gaugefix $name rc=$? (3: tolerance 1e-30 not reached, as meant)" >> "$summary"
+    if [ "${DETAIL:-0}" = 1 ]; then
+      # shellcheck disable=SC2046
+      profile_detail "quda_$name" computeFix "$quda" $(quda_args "$prec" "$recon")
+      profile_detail "gaugefix_$name" SiteSweep "$bin/gaugefix" "${fix[@]}" --tuning cached
+    fi
     q=$(median_ns "$out/ncu_quda_$name.csv")
     g=$(median_ns "$out/ncu_gaugefix_$name.csv")
     awk -v n="$name" -v q="$q" -v g="$g" -v b="$bytes" -v s="$stream" 'BEGIN {

@@ -56,6 +56,11 @@ struct SimdSiteSweep {
       back_time[l] = geom.slice_slot(t - 1) * slice + (1 - parity) * par + h[l];
       back_space[l] = slot[l] * slice + (1 - parity) * par;
     }
+    LaneKeys<W> keys{};
+    if (params.kind == UpdateKind::stochastic_relaxation)
+      for (int l = 0; l < W; ++l)
+        keys.k[l] = {seed, static_cast<std::uint64_t>(geom.natural_index(c[l])), sweep, 0};
+    const LocalDraws<P, subgroup_count<N>> draws = local_draws<P, subgroup_count<N>>(params, keys);
 
     LaneSlots<W> at[8];
     Matrix<C, N> v[8];
@@ -79,12 +84,8 @@ struct SimdSiteSweep {
       v[k] = Update::is_down(0, k) ? adjoint(u) : u;
     }
 
-    LaneKeys<W> keys{};
-    if (params.kind == UpdateKind::stochastic_relaxation)
-      for (int l = 0; l < W; ++l)
-        keys.k[l] = {seed, static_cast<std::uint64_t>(geom.natural_index(c[l])), sweep, 0};
     Quaternion<P> gs[subgroup_count<N>];
-    Update::template apply<C, P>(v, 0, params, keys, gs);
+    Update::template apply<C, P>(v, 0, params, draws, gs);
 
     for (int k = 0; k < 8; ++k) {
       if (Update::skipped(0, k)) continue;

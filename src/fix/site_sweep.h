@@ -112,9 +112,10 @@ struct SiteUpdate {
   // turn, the problem is the sum of every slot's term (Gauge::subgroup_term) over the one
   // tree, and its solution gs[s] is applied to every link (V <- g_s V). C: link arithmetic,
   // P: the SU(2) problems and their solutions.
-  template <class C, class P, class Key>
+  // Draws: family_draws' of the site (local_update.h).
+  template <class C, class P, class Draws>
   GF_INLINE static void apply(Matrix<C, N> (&v)[slots], int lane, const UpdateParams& params,
-                              const Key& key, Quaternion<P> (&gs)[subgroup_count<N>]) {
+                              const Draws& draws, Quaternion<P> (&gs)[subgroup_count<N>]) {
     GF_UNROLL
     for (int s = 0; s < subgroup_count<N>; ++s) {
       typename Gauge::template Problem<C> part[slots];
@@ -122,7 +123,7 @@ struct SiteUpdate {
       for (int k = 0; k < slots; ++k)
         part[k] = Gauge::subgroup_term(v[k], direction(lane, k), s);
       const auto problem = problem_cast<P>(lane_sum<Lanes>(tree_sum(part)));
-      gs[s] = family_update<Family, P>(problem, params, key, s);
+      gs[s] = family_update<Family, P>(problem, params, draws, s);
       const Quaternion<C> gc = quaternion_cast<C>(gs[s]);
       GF_UNROLL
       for (int k = 0; k < slots; ++k)
@@ -172,6 +173,9 @@ struct SiteSweep {
     std::int64_t h;
     geom.split_site(site, t, h);
     const SiteCoords c = geom.coords(t, parity, h);
+    // the update's random numbers first, while no link is held (local_update.h)
+    const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(c)), sweep, 0};
+    const auto draws = family_draws<Family, P, subgroup_count<N>>(params, key);
 
     int at_t[slots], at_p[slots];
     std::int64_t at_h[slots];
@@ -188,7 +192,7 @@ struct SiteSweep {
         at_p[k] = parity;
         at_h[k] = h;
       } else {
-        const SiteCoords b = geom.backward(c, mu);
+        const SiteCoords b = geom.backward_unrolled(c, mu);
         at_t[k] = b.x[3] - geom.t0;
         at_p[k] = 1 - parity;
         at_h[k] = geom.half_index(b);
@@ -197,9 +201,8 @@ struct SiteSweep {
       v[k] = Update::is_down(lane, k) ? adjoint(u) : u;
     }
 
-    const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(c)), sweep, 0};
     Quaternion<P> gs[subgroup_count<N>];
-    Update::template apply<C, P>(v, lane, params, key, gs);
+    Update::template apply<C, P>(v, lane, params, draws, gs);
 
     GF_UNROLL
     for (int k = 0; k < slots; ++k) {

@@ -43,7 +43,10 @@ struct Geometry {
   // Time slices stored: nt, plus one halo slice on each side when halo is true.
   GF_HD int stored_slices() const { return halo ? nt + 2 : nt; }
   // Storage slot of local time slice t (t may be -1 or nt).
-  GF_HD int slice_slot(int t) const { return halo ? t + 1 : (t + nt) % nt; }
+  GF_HD int slice_slot(int t) const { return halo ? t + 1 : wrap(t, nt); }
+
+  // x in [-n, 2 n) taken into [0, n): a comparison, no division (slow on GPUs).
+  GF_HD static int wrap(int x, int n) { return x < 0 ? x + n : x >= n ? x - n : x; }
 
   // Site index s = t V3/2 + h of one parity split into (t, h); 32-bit division where the
   // numbers fit, which is every lattice of a realistic size (64-bit division is slow on GPUs).
@@ -77,7 +80,7 @@ struct Geometry {
     c.x[1] = yz % L[1];
     c.x[2] = yz / L[1];
     c.x[3] = t0 + t;
-    const int gt = (c.x[3] + L[3]) % L[3];
+    const int gt = wrap(c.x[3], L[3]);
     c.x[0] = 2 * (h32 - yz * lxh) + ((p + c.x[1] + c.x[2] + gt) & 1);
     return c;
   }
@@ -89,7 +92,7 @@ struct Geometry {
 
   // Natural (file) order index of a site with global coordinates, t periodic.
   GF_HD std::int64_t natural_index(const SiteCoords& c) const {
-    const int gt = (c.x[3] + L[3]) % L[3];
+    const int gt = wrap(c.x[3], L[3]);
     return c.x[0] + std::int64_t(L[0]) * (c.x[1] + std::int64_t(L[1]) * (c.x[2] + std::int64_t(L[2]) * gt));
   }
 
@@ -110,6 +113,18 @@ struct Geometry {
     } else {
       c.x[mu] = c.x[mu] + 1 == L[mu] ? 0 : c.x[mu] + 1;
     }
+    return c;
+  }
+  // backward with the directions unrolled into selects, so that a mu known only at run time
+  // indexes no array: where that is the coordinates' only indexed use (the sweeps' down links,
+  // fix/site_sweep.h), a GPU keeps them in registers instead of local memory. In a rolled loop
+  // over directions (the generator's staples) the indexed form is faster (with this form there
+  // the generator took 17.6 ms a sweep against 14.8, double precision, H100).
+  GF_HD SiteCoords backward_unrolled(SiteCoords c, int mu) const {
+    GF_UNROLL
+    for (int d = 0; d < time_dir; ++d)
+      if (d == mu) c.x[d] = c.x[d] == 0 ? L[d] - 1 : c.x[d] - 1;
+    if (mu == time_dir) c.x[3] -= 1;
     return c;
   }
 };
