@@ -49,10 +49,7 @@ GF_HD LocalDraws<C, S> local_draws(const UpdateParams& p, const Key& key) {
 // What a family's update takes besides the problem: for the local family its draws
 // (local_draws), for the thermal family the key (the heatbath draws until it accepts).
 template <UpdateFamily Family, class C, int S, class Key>
-using FamilyDraws = std::conditional_t<Family == UpdateFamily::thermal, Key, LocalDraws<C, S>>;
-
-template <UpdateFamily Family, class C, int S, class Key>
-GF_HD FamilyDraws<Family, C, S, Key> family_draws(const UpdateParams& p, const Key& key) {
+GF_HD auto family_draws(const UpdateParams& p, const Key& key) {
   if constexpr (Family == UpdateFamily::thermal)
     return key;
   else
