@@ -5,8 +5,8 @@
 #             (*Decomposition*, FourierRanks.*, TuningRanks.*, *GaugeFileRanks*), the ghost
 #             CG's multi-rank GPU tests (GhostCgRanksOnGpu.*: peer halo, one GPU's G(p)) and every
 #             subcommand with the default log (tests/cli_ranks_subcommands.sh, backend cuda)
-#             on 2, 4 (and 8) GPUs (SHARE_GPUS=1: also rank counts up to twice the GPUs, two
-#             ranks sharing a GPU), each run limited so that a hang fails fast; GPU_FILTER and
+#             on 2, 4 (and 8) GPUs (SHARE_GPUS=1: also rank counts up to RANKS_PER_GPU, default
+#             2, times the GPUs, ranks sharing a GPU), each run limited so that a hang fails fast; GPU_FILTER and
 #             RANKS_FILTER (gtest filters) narrow the one-GPU and the multi-rank tests,
 #             SUBCOMMANDS=0 leaves out the subcommands; the checkpoint tests
 #             (tests/cli_checkpoint.sh, backend cuda: every family on one GPU, and stopped and
@@ -71,8 +71,8 @@ if [ "${TESTS:-1}" = 1 ]; then
   step "gpu_tests" 240 "$out/gpu_tests.log" "$bin/gpu_tests" --gtest_brief=1 --gtest_filter="${GPU_FILTER:-*}"
   for n in 2 4 8; do
     where="$n GPUs"
-    if [ "$gpus" -lt $n ]; then # SHARE_GPUS=1: up to two ranks a GPU (node rank modulo GPUs)
-      [ "${SHARE_GPUS:-0}" = 1 ] && [ $((2 * gpus)) -ge $n ] || continue
+    if [ "$gpus" -lt $n ]; then # SHARE_GPUS=1: up to RANKS_PER_GPU a GPU (node rank modulo GPUs)
+      [ "${SHARE_GPUS:-0}" = 1 ] && [ $((${RANKS_PER_GPU:-2} * gpus)) -ge $n ] || continue
       where="$n ranks on $gpus GPUs"
     fi
     step "multi-rank unit tests on $where" 180 "$out/unit_tests_${n}gpu.log" $(mpi $n) "$bin/unit_tests" \

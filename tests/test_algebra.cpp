@@ -111,8 +111,8 @@ template <class S, int N>
 void check_layout_storage(Storage storage, double tol) {
   const int L[4] = {4, 2, 2, 2};
   const Geometry g = Geometry::whole(L);
-  for (bool padded : {false, true}) {
-    FieldView<S, N> v{nullptr, g, 4, storage, field_pitch<S>(g.v3h, padded)};
+  for (int layout = 0; layout < 3; ++layout) { // a CPU's (padded or not), a GPU's (grouped)
+    FieldView<S, N> v{nullptr, g, 4, storage, field_pitch<S>(g.v3h, layout == 1), layout == 2};
     std::vector<S> data(static_cast<std::size_t>(v.size()));
     v.data = data.data();
     for (int t = 0; t < g.nt; ++t)
@@ -131,6 +131,46 @@ void check_layout_storage(Storage storage, double tol) {
             EXPECT_LE(distance2(v.template load<double>(t, p, mu, h), u), tol * tol);
           }
   }
+}
+
+// The GPU's layout: every (slot, parity, direction, real, site) has its own place in the
+// field, each matrix's block is its (slot, parity, direction) block, and a group's reals are
+// consecutive and start on a multiple of the group (16 bytes, 8 for full SU(3) in float).
+template <class S, int N>
+void check_grouped_offsets(Storage storage, int expected_width) {
+  const int L[4] = {4, 2, 2, 6};
+  const Geometry g = Geometry::slab(L, 2, 2, true); // two slices and the two halo slices
+  const FieldView<S, N> v{nullptr, g, 4, storage, field_pitch<S>(g.v3h, false), true};
+  const int R = v.reals(), G = v.width_in(storage);
+  ASSERT_EQ(G, expected_width);
+  std::vector<int> hits(static_cast<std::size_t>(v.size()), 0);
+  for (int slot = 0; slot < g.stored_slices(); ++slot)
+    for (int p = 0; p < 2; ++p)
+      for (int mu = 0; mu < 4; ++mu)
+        for (std::int64_t h = 0; h < g.v3h; ++h)
+          for (int r = 0; r < R; ++r) {
+            const std::int64_t o = v.offset(slot, p, mu, r, h);
+            const std::int64_t block = ((slot * 2 + p) * 4 + mu) * R * v.pitch;
+            ASSERT_GE(o, block);
+            ASSERT_LT(o, block + R * v.pitch);
+            if (r % G == 0)
+              EXPECT_EQ(o % G, 0);
+            else
+              EXPECT_EQ(o, v.offset(slot, p, mu, r - 1, h) + 1);
+            ++hits[static_cast<std::size_t>(o)];
+          }
+  for (int n : hits)
+    ASSERT_EQ(n, 1);
+}
+
+TEST(Storage, GroupedLayoutPlacesEveryRealOnceInAlignedGroups) {
+  check_grouped_offsets<float, 3>(Storage::rows, 4);
+  check_grouped_offsets<float, 3>(Storage::full, 2);
+  check_grouped_offsets<float, 3>(Storage::params8, 4);
+  check_grouped_offsets<double, 3>(Storage::rows, 2);
+  check_grouped_offsets<double, 3>(Storage::full, 2);
+  check_grouped_offsets<float, 2>(Storage::rows, 4);
+  check_grouped_offsets<double, 2>(Storage::full, 2);
 }
 
 // The CPU's pitch: an odd number of 64-byte lines holding the half-slice; the GPU's: the
@@ -162,6 +202,9 @@ TEST(Storage, Params8SU3ExactToRounding) {
 }
 TEST(Storage, SinglePrecisionParams8SU3) {
   check_layout_storage<float, 3>(Storage::params8, 2e-6);
+}
+TEST(Storage, SinglePrecisionFullSU3) {
+  check_layout_storage<float, 3>(Storage::full, 1e-6);
 }
 
 TEST(Storage, NaturalIndexRoundTripsThroughLayout) {

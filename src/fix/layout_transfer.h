@@ -9,10 +9,10 @@
 namespace gf {
 
 // The view of a field of ndir matrices per site over `data` in memory of the backend Exec
-// (a CPU's fields padded: field_pitch).
+// (a CPU's fields padded, field_pitch; a GPU's reals in groups, field_view.h).
 template <class Exec, class S, int N>
 FieldView<S, N> layout_view(S* data, const Geometry& g, int ndir, Storage storage) {
-  return {data, g, ndir, storage, field_pitch<S>(g.v3h, !Exec::device_memory)};
+  return {data, g, ndir, storage, field_pitch<S>(g.v3h, !Exec::device_memory), Exec::device_memory};
 }
 
 template <class Exec, class S, int N>

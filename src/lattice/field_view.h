@@ -1,14 +1,25 @@
 // field_view.h: the device layout and its accessor, shared by the CPU and GPU backends.
 //
 // Layout ("time-slice major, parity split, structure of arrays"), slowest index first:
-//     slot(t), parity p, direction mu, real r, half-slice site h
-// offset = (((slot * 2 + p) * ndir + mu) * R + r) * pitch + h,   0 <= h < V3/2 <= pitch.
-// Neighbouring threads (consecutive h) touch consecutive addresses for every real, and
-// the temporal links of one parity of one slice, which cross a rank boundary, are one
-// contiguous block. The pitch (field_pitch) is V3/2 on a GPU; on a CPU it is V3/2 rounded up
-// to an odd number of 64-byte cache lines, so that the R reals of a matrix, one stream each,
-// fall into different cache sets: with a power-of-two V3/2 (every 2^n lattice) all of a site's
-// ndir x R streams would map to one set of the 8-way L1 and L2 caches and evict each other.
+//     slot(t), parity p, direction mu, real group, half-slice site h, real within the group
+// A matrix's block (slot, p, mu) holds R * pitch reals; in it real r of site h lies at
+//     (r - r % G) * pitch + h * G + r % G,   0 <= h < V3/2 <= pitch,
+// so that offset = ((slot * 2 + p) * ndir + mu) * R * pitch + that. G, the group, is
+// - 1 in a CPU's memory: each real is its own plane (one SIMD vector holds W sites' real r);
+// - on a GPU, 16 bytes where R allows (group_width: 4 floats, 2 doubles; 2 floats for the
+//   18 reals of full SU(3) storage), so that a thread loads and stores a matrix as float4 or
+//   double2 vectors: a quarter (single) or half (double) of the load and store instructions
+//   and their addresses of one plane per real, the same bytes, still coalesced.
+// Neighbouring threads (consecutive h) touch consecutive addresses, and the temporal links of
+// one parity of one slice, which cross a rank boundary, are one contiguous block whatever G.
+// The pitch (field_pitch) is V3/2 on a GPU; on a CPU it is V3/2 rounded up to an odd number of
+// 64-byte cache lines, so that the R reals of a matrix, one stream each, fall into different
+// cache sets: with a power-of-two V3/2 (every 2^n lattice) all of a site's ndir x R streams
+// would map to one set of the 8-way L1 and L2 caches and evict each other.
+//
+// Device code only ever sees device memory, so it takes the grouped layout as a constant (the
+// group widths are then constants of the kernel); host code reads the view's `grouped` flag,
+// which layout_view sets for a backend's device memory (the staging of upload and download).
 //
 // R is the number of reals stored per matrix (lattice/storage.h), and r runs over them:
 // - full: 2 N N reals, r = 2 (i N + j) + {0: re, 1: im};
@@ -43,23 +54,59 @@ constexpr std::int64_t field_pitch(std::int64_t v3h, bool padded) {
   return (lines % 2 == 0 ? lines + 1 : lines) * line;
 }
 
+// The reals in a group of the GPU layout for a storage type S and R reals a matrix (R is
+// even for every storage): 16 bytes where R allows it.
+template <class S>
+GF_HD constexpr int group_width(int reals) {
+  static_assert(sizeof(S) == 4 || sizeof(S) == 8, "the layout stores float or double");
+  return sizeof(S) == 8 || reals % 4 != 0 ? 2 : 4;
+}
+
+// G reals loaded or stored as one vector (float4, float2, double2 in device code).
+template <class S, int G>
+struct alignas(sizeof(S) * G) RealGroup {
+  S v[G];
+};
+
 template <class S, int N>
 struct FieldView {
   S* data;
   Geometry geom;
   int ndir;
   Storage storage;
-  std::int64_t pitch; // distance between a matrix's consecutive reals (field_pitch)
+  std::int64_t pitch;   // the sites of a real's plane (field_pitch)
+  bool grouped = false; // the reals in groups of group_width (device memory); host code only
 
   GF_HD int reals() const { return reals_per_matrix<N>(storage); }
   GF_HD std::int64_t slot_stride() const { return 2 * std::int64_t(ndir) * reals() * pitch; }
   GF_HD std::int64_t size() const { return slot_stride() * geom.stored_slices(); }
 
+  // Whether the reals lie in groups: always in device code (it sees device memory only).
+  GF_HD bool grouped_layout() const {
+#if defined(__CUDA_ARCH__)
+    return true;
+#else
+    return grouped;
+#endif
+  }
+  // The reals in a group for the storage st: 1 where each real is its own plane.
+  GF_HD int width_in(Storage st) const {
+    return grouped_layout() ? group_width<S>(reals_per_matrix<N>(st)) : 1;
+  }
+  // How far real r of a matrix lies from its real 0 (r - r % G planes, r % G reals; G is a
+  // power of two).
+  GF_HD std::int64_t real_shift_in(Storage st, int r) const {
+    const int g = width_in(st);
+    return std::int64_t(r & ~(g - 1)) * pitch + (r & (g - 1));
+  }
+
   GF_HD std::int64_t offset(int slot, int p, int mu, int r, std::int64_t h) const {
     return offset_in(storage, slot, p, mu, r, h);
   }
   GF_HD std::int64_t offset_in(Storage st, int slot, int p, int mu, int r, std::int64_t h) const {
-    return ((std::int64_t(slot * 2 + p) * ndir + mu) * reals_per_matrix<N>(st) + r) * pitch + h;
+    const std::int64_t matrix =
+        (std::int64_t(slot * 2 + p) * ndir + mu) * reals_per_matrix<N>(st) * pitch;
+    return matrix + h * width_in(st) + real_shift_in(st, r);
   }
 
   // Matrix mu of the site h of parity p in local time slice t, converted to type C.
@@ -74,9 +121,7 @@ struct FieldView {
     if constexpr (N == 3) {
       if (st == Storage::params8) {
         C q[8];
-        GF_UNROLL
-        for (int r = 0; r < 8; ++r)
-          q[r] = static_cast<C>(data[base + r * pitch]);
+        visit_reals<true, 8>(st, base, 8, [&q](int r, const S& x) { q[r] = static_cast<C>(x); });
         return su3_from_8(q);
       }
     }
@@ -108,23 +153,13 @@ struct FieldView {
       if (st == Storage::params8) {
         C q[8];
         su3_to_8(u, q);
-        GF_UNROLL
-        for (int r = 0; r < 8; ++r)
-          data[base + r * pitch] = static_cast<S>(q[r]);
+        visit_reals<false, 8>(st, base, 8, [&q](int r, S& x) { x = static_cast<S>(q[r]); });
         return;
       }
     }
     const int rows = st == Storage::rows ? N - 1 : N;
-    GF_UNROLL
-    for (int i = 0; i < N; ++i)
-      GF_UNROLL
-    for (int j = 0; j < N; ++j) {
-      if (i < rows) {
-        const std::int64_t o = base + std::int64_t(2 * (i * N + j)) * pitch;
-        data[o] = static_cast<S>(u.m[i][j].re);
-        data[o + pitch] = static_cast<S>(u.m[i][j].im);
-      }
-    }
+    visit_reals<false, 2 * N * N>(st, base, rows * 2 * N,
+                                  [&u](int r, S& x) { x = static_cast<S>(real_of(u, r)); });
   }
 
   // The stored rows (full storage: all) of the matrix at `base`; the others are left unset.
@@ -132,16 +167,45 @@ struct FieldView {
   GF_HD Matrix<C, N> load_rows_in(Storage st, std::int64_t base) const {
     Matrix<C, N> u;
     const int rows = st == Storage::rows ? N - 1 : N;
-    GF_UNROLL
-    for (int i = 0; i < N; ++i)
-      GF_UNROLL
-    for (int j = 0; j < N; ++j) {
-      if (i < rows) {
-        const std::int64_t o = base + std::int64_t(2 * (i * N + j)) * pitch;
-        u.m[i][j] = {static_cast<C>(data[o]), static_cast<C>(data[o + pitch])};
-      }
-    }
+    visit_reals<true, 2 * N * N>(st, base, rows * 2 * N,
+                                 [&u](int r, const S& x) { real_of(u, r) = static_cast<C>(x); });
     return u;
+  }
+
+  // Real r of a matrix in full storage's order: 2 (i N + j) + {0: re, 1: im}.
+  template <class M>
+  GF_HD static auto& real_of(M& u, int r) {
+    auto& z = u.m[r / 2 / N][r / 2 % N];
+    return r % 2 ? z.im : z.re;
+  }
+
+  // Calls f(r, x) for the reals r = 0 .. count-1 (count <= M, a multiple of the group) of the
+  // matrix whose real 0 is at `base`, x the real in memory (load: f reads it; save: f sets it).
+  // Device code moves a group at a time through registers, one vector load or store.
+  template <bool load, int M, class F>
+  GF_HD void visit_reals(Storage st, std::int64_t base, int count, F f) const {
+#if defined(__CUDA_ARCH__)
+    if (width_in(st) == 4) return visit_groups<4, load, M>(base, count, f);
+    return visit_groups<2, load, M>(base, count, f);
+#else
+    for (int r = 0; r < M; ++r)
+      if (r < count) f(r, data[base + real_shift_in(st, r)]);
+#endif
+  }
+  // visit_reals for groups of G: group k lies k G pitch after real 0.
+  template <int G, bool load, int M, class F>
+  GF_HD void visit_groups(std::int64_t base, int count, F f) const {
+    GF_UNROLL
+    for (int k = 0; k < (M + G - 1) / G; ++k) {
+      if (k * G >= count) continue;
+      auto* at = reinterpret_cast<RealGroup<S, G>*>(data + base + std::int64_t(k) * G * pitch);
+      RealGroup<S, G> v;
+      if constexpr (load) v = *at;
+      GF_UNROLL
+      for (int e = 0; e < G; ++e)
+        if (k * G + e < M) f(k * G + e, v.v[e]);
+      if constexpr (!load) *at = v;
+    }
   }
 
   // Same, addressed by global-periodic site coordinates (t in c.x[3] is global).

@@ -1,5 +1,6 @@
 // lane_access.h: FieldView (field_view.h) loads and saves of W matrices at once, one per lane
-// of Simd<T, W> (math/simd.h), for the CPU's SIMD sweep. Host only.
+// of Simd<T, W> (math/simd.h), for the CPU's SIMD sweep. Host only, on views of a CPU's memory
+// (each real its own plane: FieldView::grouped is false).
 //
 // LaneSlots<W> names one matrix per lane by the offset of its real 0 (FieldView::offset; real
 // r lies r V3/2 further). Where the W offsets are consecutive (W neighbouring sites of one
