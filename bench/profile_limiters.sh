@@ -5,8 +5,8 @@
 # folder), then Nsight Compute profiles one launch of the winner (`--tuning cached`) with the
 # sections that tell bandwidth from latency from arithmetic: speed of light, occupancy,
 # scheduler and warp-state statistics, compute and memory workload, instruction statistics
-# (ncu_<name>.log). The sweeps: Landau overrelaxation with 12 reals in single and double,
-# Coulomb and maximally Abelian overrelaxation with 12 reals in single, the annealing heatbath
+# (ncu_<name>.log). The sweeps: Landau overrelaxation with 12 reals in single, mixed and double,
+# Coulomb and maximally Abelian overrelaxation with 12 reals in single and double, the annealing heatbath
 # (Landau, 12 reals, single), and the generator's heatbath and overrelaxation sub-sweeps
 # (mixed, 12 reals). Also the generator's sweep rates (heatbath only and 1 + 4, mixed and
 # double; gen_*.log) and the streaming bandwidth of the same GPU (`gaugefix tune`'s stream line,
@@ -39,9 +39,12 @@ profile() {
 
 fix="fix --backend cuda --input $cfg --storage 12 --max-iterations 60 --tolerance 1e-30 --quiet"
 profile landau_single SiteSweep 20 $fix --precision single
+profile landau_mixed SiteSweep 20 $fix --precision mixed
 profile landau_double SiteSweep 20 $fix --precision double
 profile coulomb_single SiteSweep 20 $fix --precision single --gauge coulomb
+profile coulomb_double SiteSweep 20 $fix --precision double --gauge coulomb
 profile mag_single SiteSweep 20 $fix --precision single --gauge mag
+profile mag_double SiteSweep 20 $fix --precision double --gauge mag
 profile anneal_single 'SiteSweep.*UpdateFamily\)1' 4 $fix --precision single --anneal-steps 40
 gen="generate --backend cuda --lattice $lat --beta 6.0 --start hot --configs 1 --storage 12 --quiet"
 profile gen_heatbath LinkSubSweep 16 $gen --precision mixed --thermalisation 4 --or-sweeps 0 -o "$out/g_hb"
