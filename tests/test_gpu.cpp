@@ -68,11 +68,15 @@ TEST_P(GpuMatchesCpu, AfterSweeps) {
     // Single-precision links: the GPU's reciprocal square root (2 ulp) and fused
     // multiply-adds make the heatbath's and the reflections' draws differ in the last bits.
     // Double: the GPU's reciprocal square root (1 ulp) enters the reflections, which the
-    // microcanonical dynamics amplify about 30-fold per sweep.
-    const double tol =
-        prec == Precision::double_ ? (c.kind == UpdateKind::microcanonical ? 1e-11 : 1e-12)
-        : c.kind == UpdateKind::microcanonical || c.kind == UpdateKind::heatbath ? 1e-3
-                                                                                 : 1e-4;
+    // microcanonical dynamics amplify about 30-fold per sweep. The maximally Abelian
+    // reflection is built on the top eigenvector of H, which turns by about
+    // delta H / (lambda_1 - lambda_2): at the nearly degenerate sites of this rough field the
+    // difference grows further (single precision, 1.2e-3 on an H200 after two sweeps).
+    const bool reflections = c.kind == UpdateKind::microcanonical;
+    const double tol = prec == Precision::double_                 ? (reflections ? 1e-11 : 1e-12)
+                       : reflections && c.gauge == GaugeKind::mag ? 3e-3
+                       : reflections || c.kind == UpdateKind::heatbath ? 1e-3
+                                                                       : 1e-4;
     EXPECT_LT(max_difference(cpu, gpu), tol) << name_of(prec);
     EXPECT_LT(max_difference(g_cpu, g_gpu), tol) << name_of(prec);
     EXPECT_NEAR(mc.functional, mg.functional, tol) << name_of(prec);

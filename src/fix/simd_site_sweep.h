@@ -65,7 +65,7 @@ struct SimdSiteSweep {
     LaneSlots<W> at[8];
     Matrix<C, N> v[8];
     for (int k = 0; k < 8; ++k) {
-      if (Update::skipped(0, k)) {
+      if (Update::empty_slot(0, k)) {
         v[k] = Matrix<C, N>::zero();
         continue;
       }
@@ -88,15 +88,18 @@ struct SimdSiteSweep {
     Update::template apply<C, P>(v, 0, params, draws, gs);
 
     for (int k = 0; k < 8; ++k) {
-      if (Update::skipped(0, k)) continue;
+      if (Update::empty_slot(0, k)) continue;
       save_lanes(links, at[k], Update::is_down(0, k) ? adjoint(v[k]) : v[k]);
     }
+    // g(x), where tracked: with one lane it is never in a slot (site_sweep.h)
     if (transform.data) {
-      LaneSlots<W> x; // ndir = 1: the next parity is `dir` on, the next slice 2 dir
+      LaneSlots<W> g_at; // ndir = 1: the next parity is `dir` on, the next slice 2 dir
       for (int l = 0; l < W; ++l)
-        x.set(l, (2 * std::int64_t(slot[l]) + parity) * dir + h[l]);
-      x.finish();
-      save_lanes(transform, x, Update::product_of(gs) * load_lanes<P>(transform, x));
+        g_at.set(l, (2 * std::int64_t(slot[l]) + parity) * dir + h[l]);
+      g_at.finish();
+      Matrix<C, N> g = load_lanes<C>(transform, g_at);
+      Update::rotate_transform(gs, g);
+      save_lanes(transform, g_at, g);
     }
   }
 };

@@ -17,21 +17,25 @@
 // lane's links (Gauge::subgroup_term: for Landau and Coulomb the links' projections onto the
 // subgroup, for MAG a quadratic form), solved in Prec::problem, and its solution g_s applied
 // to every link (Gauge::apply_subgroup, V <- g_s V) before the next subgroup's problem is
-// summed; G = g_2 g_1 g_0 is formed from the solutions where g(x) is tracked. The terms and the
-// rotations are compiled alike in every variant (sums only for the linear gauges, a fixed chain of
-// fused multiply-adds for the rotations; MAG's unfused products), so the problems, and every bit,
-// agree. g(x), if tracked, becomes G g(x) (lane 0 of the site, or the lane whose time slots are
-// skipped, see below).
+// summed. The terms and the rotations are compiled alike in every variant (the linear gauges'
+// terms are sums only, MAG's unfused products; the rotations a fixed chain of fused
+// multiply-adds), so the problems, and every bit, agree. g(x), if tracked, is rotated as a link is:
+// g(x) <- g_s g(x) for s = 0, 1, 2 in turn, in Prec::link (by lane 0 after the links, or in
+// the transform slot, below).
 //
 // Time slots. A gauge whose local problem has no time links (!Gauge::sweeps_time_links:
-// Coulomb) never loads or stores slots 6 and 7 (mu = 3); they enter the sums as zero, so the
-// tree and hence the bits are those of every other variant. The engine tracks g(x) for such a
-// gauge and applies it to the time links at download (time_link_transform.h).
+// Coulomb) never loads or stores the time links of slots 6 and 7 (mu = 3); they enter the sums
+// as zero, so the tree and hence the bits are those of every other variant. The engine always
+// tracks g(x) for such a gauge and applies it to the time links at download
+// (time_link_transform.h). Where several lanes share a site, g(x) takes the place of the up
+// time link in slot 6 (the transform slot): its lane loads, rotates and saves it with the same
+// instructions with which the other lanes move their links, instead of after them while they
+// wait.
 //
-// Precision (precision_types.h): links loaded, summed and rotated in Prec::link, and so are
-// the problems' terms; the SU(2) problems, their solutions and G in Prec::problem (mixed
-// precision: double). The returned G is for g(x) <- G g(x). The update kinds come in two compiled
-// families (local_update.h); params.kind picks the rule within the family.
+// Precision (precision_types.h): links and g(x) loaded, summed and rotated in Prec::link, and
+// so are the problems' terms; the SU(2) problems and their solutions in Prec::problem (mixed
+// precision: double). The update kinds come in two compiled families (local_update.h);
+// params.kind picks the rule within the family.
 //
 // SiteUpdate holds what happens between the loads and the saves, for any real type: the
 // CPU's SIMD sweep (simd_site_sweep.h) runs it on W sites at once with Simd<T, W> reals.
@@ -98,21 +102,32 @@ struct SiteUpdate {
   // Whether slot k of a lane holds a down link: known at compile time unless every lane
   // holds one slot (8 lanes), so that the other kernels carry no selects.
   GF_INLINE static bool is_down(int lane, int k) { return slots > 1 ? k % 2 == 1 : lane % 2 == 1; }
-  // Whether slot k of a lane is a time link the sweep leaves alone.
-  GF_INLINE static bool skipped(int lane, int k) {
+  // Whether slot k of a lane is a time slot the sweep leaves alone (no time link in it).
+  GF_INLINE static bool time_slot(int lane, int k) {
     return !Gauge::sweeps_time_links && (lane * slots + k) / 2 == time_dir;
+  }
+  // Whether g(x) takes the place of the up time link (slot 6, the transform slot): in the
+  // gauges without time slots, which always track g(x), where several lanes share a site, so
+  // that the slot's registers are held for the other lanes' links anyway. With one lane the
+  // slot would hold g(x) through the solve for nothing; g(x) is rotated after the links.
+  static constexpr bool transform_in_slot = Lanes > 1 && !Gauge::sweeps_time_links;
+  GF_INLINE static bool transform_slot(int lane, int k) {
+    return transform_in_slot && lane * slots + k == 2 * time_dir;
+  }
+  // Whether slot k of a lane holds nothing (zero): a time slot other than the transform slot.
+  GF_INLINE static bool empty_slot(int lane, int k) {
+    return time_slot(lane, k) && !transform_slot(lane, k);
   }
   GF_INLINE static int direction(int lane, int k) { return (lane * slots + k) / 2; }
 
-  // The lane that updates g(x): lane 0, or where the time slots are skipped the lane that
-  // owns them (slot 6), so that its loads take the place of the time links'.
-  static constexpr int transform_lane = Gauge::sweeps_time_links ? 0 : 6 / slots;
+  // The lane that rotates a g(x) held apart from the slots (rotate_transform): lane 0.
+  static constexpr int transform_lane = 0;
 
-  // Updates the lane's links v (V_j, skipped slots zero) in place. For each subgroup s in
-  // turn, the problem is the sum of every slot's term (Gauge::subgroup_term) over the one
-  // tree, and its solution gs[s] is applied to every link (V <- g_s V). C: link arithmetic,
-  // P: the SU(2) problems and their solutions.
-  // Draws: family_draws' of the site (local_update.h).
+  // Updates the lane's matrices v (V_j; g(x) in the transform slot; the other time slots zero)
+  // in place. For each subgroup s in turn, the problem is the sum of every slot's term
+  // (Gauge::subgroup_term; zero for the time slots) over the one tree, and its solution gs[s]
+  // is applied to every link and to g(x) (V <- g_s V). C: link arithmetic, P: the SU(2)
+  // problems and their solutions. Draws: family_draws' of the site (local_update.h).
   template <class C, class P, class Draws>
   GF_INLINE static void apply(Matrix<C, N> (&v)[slots], int lane, const UpdateParams& params,
                               const Draws& draws, Quaternion<P> (&gs)[subgroup_count<N>]) {
@@ -127,19 +142,19 @@ struct SiteUpdate {
       const Quaternion<C> gc = quaternion_cast<C>(gs[s]);
       GF_UNROLL
       for (int k = 0; k < slots; ++k)
-        if (!skipped(lane, k)) Gauge::apply_subgroup(gc, s, v[k]);
+        if (!empty_slot(lane, k)) Gauge::apply_subgroup(gc, s, v[k]);
     }
   }
 
-  // G = g_2 g_1 g_0 of the solutions apply() returned (g(x) <- G g(x)); formed only where
-  // g(x) is tracked.
-  template <class P>
-  GF_INLINE static Matrix<P, N> product_of(const Quaternion<P> (&gs)[subgroup_count<N>]) {
-    Matrix<P, N> g = Matrix<P, N>::identity();
+  // g(x) <- g_2 g_1 g_0 g(x) for the solutions apply() returned, applied one at a time in the
+  // links' arithmetic C exactly as apply() rotates a link (and g(x) in the transform slot), for a
+  // g(x) held apart from the slots.
+  template <class C, class P>
+  GF_INLINE static void rotate_transform(const Quaternion<P> (&gs)[subgroup_count<N>],
+                                         Matrix<C, N>& g) {
     GF_UNROLL
     for (int s = 0; s < subgroup_count<N>; ++s)
-      left_multiply(gs[s], s, g);
-    return g;
+      Gauge::apply_subgroup(quaternion_cast<C>(gs[s]), s, g);
   }
 };
 
@@ -163,6 +178,14 @@ struct SiteSweep {
   std::uint64_t seed;
   std::uint32_t sweep;
 
+  // The address of slot k's matrix at (t, p, h): g(x) in the transform slot (a field of the
+  // links' pitch), else the slot's link.
+  GF_INLINE S* matrix_at(Storage stored, int lane, int k, int t, int p, std::int64_t h) const {
+    return Update::transform_slot(lane, k)
+               ? transform.matrix_in(stored, t, p, 0, h)
+               : links.matrix_in(stored, t, p, Update::direction(lane, k), h);
+  }
+
   GF_HD void operator()(std::int64_t item) const {
     // the storage of links and g(x), a constant in the RowsOnly kernels
     const Storage stored = RowsOnly ? Storage::rows : links.storage;
@@ -177,13 +200,13 @@ struct SiteSweep {
     const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(c)), sweep, 0};
     const auto draws = family_draws<Family, P, subgroup_count<N>>(params, key);
 
+    // Where each slot's matrix lies: a link, or g(x) of the site in the transform slot.
     int at_t[slots], at_p[slots];
     std::int64_t at_h[slots];
     Matrix<C, N> v[slots];
     GF_UNROLL
     for (int k = 0; k < slots; ++k) {
-      const int mu = Update::direction(lane, k);
-      if (Update::skipped(lane, k)) {
+      if (Update::empty_slot(lane, k)) {
         v[k] = Matrix<C, N>::zero();
         continue;
       }
@@ -192,12 +215,13 @@ struct SiteSweep {
         at_p[k] = parity;
         at_h[k] = h;
       } else {
-        const SiteCoords b = geom.backward_unrolled(c, mu);
+        const SiteCoords b = geom.backward_unrolled(c, Update::direction(lane, k));
         at_t[k] = b.x[3] - geom.t0;
         at_p[k] = 1 - parity;
         at_h[k] = geom.half_index(b);
       }
-      const Matrix<C, N> u = links.template load_in<C>(stored, at_t[k], at_p[k], mu, at_h[k]);
+      const Matrix<C, N> u = links.template load_from<C>(
+          stored, matrix_at(stored, lane, k, at_t[k], at_p[k], at_h[k]));
       v[k] = Update::is_down(lane, k) ? adjoint(u) : u;
     }
 
@@ -206,14 +230,16 @@ struct SiteSweep {
 
     GF_UNROLL
     for (int k = 0; k < slots; ++k) {
-      if (Update::skipped(lane, k)) continue;
-      links.template save_in<C>(stored, at_t[k], at_p[k], Update::direction(lane, k), at_h[k],
+      if (Update::empty_slot(lane, k)) continue;
+      links.template save_to<C>(stored, matrix_at(stored, lane, k, at_t[k], at_p[k], at_h[k]),
                                 Update::is_down(lane, k) ? adjoint(v[k]) : v[k]);
     }
-    if (transform.data && lane == Update::transform_lane)
-      transform.template save_in<P>(stored, t, parity, 0, h,
-                                    Update::product_of(gs) *
-                                        transform.template load_in<P>(stored, t, parity, 0, h));
+    if (!Update::transform_in_slot && transform.data && lane == Update::transform_lane) {
+      S* const g_at = transform.matrix_in(stored, t, parity, 0, h);
+      Matrix<C, N> g = transform.template load_from<C>(stored, g_at);
+      Update::rotate_transform(gs, g);
+      transform.template save_to<C>(stored, g_at, g);
+    }
   }
 };
 

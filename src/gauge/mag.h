@@ -41,19 +41,12 @@ struct MagGauge {
             unfused_conj_mul(b11, b21) - unfused_conj_mul(b12, b22)};
   }
 
-  // V <- G V for the embedding G of g in subgroup s (subgroup.h's left_multiply), with
-  // unfused products: the next subgroup's problem is formed from the result.
+  // V <- G V for the embedding G of g in subgroup s (subgroup.h: on the GPU a fixed chain of
+  // fused multiply-adds, as in the linear gauges, so that every sweep variant forms the same
+  // bits); the next subgroup's problem is formed from the result.
   template <class C, int N>
   GF_HD static void apply_subgroup(const Quaternion<C>& g, int s, Matrix<C, N>& v) {
-    int i, j;
-    subgroup_rows<N>(s, i, j);
-    const Complex<C> g00 = {g[0], g[3]}, g01 = {g[2], g[1]}, g10 = {-g[2], g[1]}, g11 = {g[0], -g[3]};
-GF_UNROLL
-    for (int k = 0; k < N; ++k) {
-      const Complex<C> a = v.m[i][k], b = v.m[j][k];
-      v.m[i][k] = unfused_product(g00, a) + unfused_product(g01, b);
-      v.m[j][k] = unfused_product(g10, a) + unfused_product(g11, b);
-    }
+    left_multiply(g, s, v);
   }
 
   template <class C, int N>

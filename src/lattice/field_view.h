@@ -31,8 +31,10 @@
 // - params8 (SU(3)): r = 0..7 are p[r] of su3_to_8 (math/reconstruct8.h), encoded and decoded
 //   in the compute type C; the decode is SU(3) by construction, so nothing is reunitarised.
 // The storage is a run-time field: one compiled kernel serves every storage, and load and
-// save branch on it. load_in, load_at_in, save_in and offset_in take the storage as an argument
-// instead: a kernel that passes a constant is compiled for that storage alone (fix/site_sweep.h).
+// save branch on it. load_in, load_at_in, save_in, offset_in, matrix_in, load_from and save_to
+// take the storage as an argument instead: a kernel that passes a constant is compiled for that
+// storage alone (fix/site_sweep.h). matrix_in gives the address of a matrix, load_from and
+// save_to move the matrix at an address, so that a kernel can pick its addresses first.
 // A gauge field has ndir = 4 matrices per site, a gauge transformation
 // ndir = 1.
 // FieldView is trivially copyable and is passed by value into kernels; it owns nothing.
@@ -41,6 +43,8 @@
 #include "lattice/storage.h"
 #include "math/reconstruct8.h"
 #include "math/su_n.h"
+
+#include <type_traits>
 
 namespace gf {
 
@@ -117,15 +121,25 @@ struct FieldView {
   // Same, for the storage st (which must be the view's).
   template <class C>
   GF_HD Matrix<C, N> load_in(Storage st, int t, int p, int mu, std::int64_t h) const {
-    const std::int64_t base = offset_in(st, geom.slice_slot(t), p, mu, 0, h);
+    return load_from<C>(st, matrix_in(st, t, p, mu, h));
+  }
+
+  // Where real 0 of that matrix lies, for the storage st.
+  GF_HD S* matrix_in(Storage st, int t, int p, int mu, std::int64_t h) const {
+    return data + offset_in(st, geom.slice_slot(t), p, mu, 0, h);
+  }
+  // The matrix whose real 0 is at `at`, in a field of this view's pitch and storage st (it
+  // may lie in another view of the same pitch: fix/site_sweep.h loads g(x) this way).
+  template <class C>
+  GF_HD Matrix<C, N> load_from(Storage st, const S* at) const {
     if constexpr (N == 3) {
       if (st == Storage::params8) {
         C q[8];
-        visit_reals<true, 8>(st, base, 8, [&q](int r, const S& x) { q[r] = static_cast<C>(x); });
+        visit_reals<true, 8>(st, at, 8, [&q](int r, const S& x) { q[r] = static_cast<C>(x); });
         return su3_from_8(q);
       }
     }
-    Matrix<C, N> u = load_rows_in<C>(st, base);
+    Matrix<C, N> u = load_rows_from<C>(st, at);
     if (st == Storage::rows) reunitarize(u); // see the note on rows storage above
     return u;
   }
@@ -136,7 +150,7 @@ struct FieldView {
   template <class C>
   GF_HD Matrix<C, N> load_stored(int t, int p, int mu, std::int64_t h) const {
     if (storage != Storage::rows) return load<C>(t, p, mu, h);
-    Matrix<C, N> u = load_rows_in<C>(storage, offset(geom.slice_slot(t), p, mu, 0, h));
+    Matrix<C, N> u = load_rows_from<C>(storage, matrix_in(storage, t, p, mu, h));
     reconstruct_last_row(u);
     return u;
   }
@@ -148,26 +162,30 @@ struct FieldView {
   template <class C>
   GF_HD void save_in(Storage st, int t, int p, int mu, std::int64_t h,
                      const Matrix<C, N>& u) const {
-    const std::int64_t base = offset_in(st, geom.slice_slot(t), p, mu, 0, h);
+    save_to<C>(st, matrix_in(st, t, p, mu, h), u);
+  }
+  // The matrix u stored with its real 0 at `at` (as load_from).
+  template <class C>
+  GF_HD void save_to(Storage st, S* at, const Matrix<C, N>& u) const {
     if constexpr (N == 3) {
       if (st == Storage::params8) {
         C q[8];
         su3_to_8(u, q);
-        visit_reals<false, 8>(st, base, 8, [&q](int r, S& x) { x = static_cast<S>(q[r]); });
+        visit_reals<false, 8>(st, at, 8, [&q](int r, S& x) { x = static_cast<S>(q[r]); });
         return;
       }
     }
     const int rows = st == Storage::rows ? N - 1 : N;
-    visit_reals<false, 2 * N * N>(st, base, rows * 2 * N,
+    visit_reals<false, 2 * N * N>(st, at, rows * 2 * N,
                                   [&u](int r, S& x) { x = static_cast<S>(real_of(u, r)); });
   }
 
-  // The stored rows (full storage: all) of the matrix at `base`; the others are left unset.
+  // The stored rows (full storage: all) of the matrix at `at`; the others are left unset.
   template <class C>
-  GF_HD Matrix<C, N> load_rows_in(Storage st, std::int64_t base) const {
+  GF_HD Matrix<C, N> load_rows_from(Storage st, const S* at) const {
     Matrix<C, N> u;
     const int rows = st == Storage::rows ? N - 1 : N;
-    visit_reals<true, 2 * N * N>(st, base, rows * 2 * N,
+    visit_reals<true, 2 * N * N>(st, at, rows * 2 * N,
                                  [&u](int r, const S& x) { real_of(u, r) = static_cast<C>(x); });
     return u;
   }
@@ -180,31 +198,33 @@ struct FieldView {
   }
 
   // Calls f(r, x) for the reals r = 0 .. count-1 (count <= M, a multiple of the group) of the
-  // matrix whose real 0 is at `base`, x the real in memory (load: f reads it; save: f sets it).
-  // Device code moves a group at a time through registers, one vector load or store.
-  template <bool load, int M, class F>
-  GF_HD void visit_reals(Storage st, std::int64_t base, int count, F f) const {
+  // matrix whose real 0 is at `at`, x the real in memory (load: f reads it; save: f sets it;
+  // T is S or const S). Device code moves a group at a time through registers, one vector
+  // load or store.
+  template <bool load, int M, class T, class F>
+  GF_HD void visit_reals(Storage st, T* at, int count, F f) const {
 #if defined(__CUDA_ARCH__)
-    if (width_in(st) == 4) return visit_groups<4, load, M>(base, count, f);
-    return visit_groups<2, load, M>(base, count, f);
+    if (width_in(st) == 4) return visit_groups<4, load, M>(at, count, f);
+    return visit_groups<2, load, M>(at, count, f);
 #else
     for (int r = 0; r < M; ++r)
-      if (r < count) f(r, data[base + real_shift_in(st, r)]);
+      if (r < count) f(r, at[real_shift_in(st, r)]);
 #endif
   }
   // visit_reals for groups of G: group k lies k G pitch after real 0.
-  template <int G, bool load, int M, class F>
-  GF_HD void visit_groups(std::int64_t base, int count, F f) const {
+  template <int G, bool load, int M, class T, class F>
+  GF_HD void visit_groups(T* at, int count, F f) const {
+    using Group = std::conditional_t<std::is_const_v<T>, const RealGroup<S, G>, RealGroup<S, G>>;
     GF_UNROLL
     for (int k = 0; k < (M + G - 1) / G; ++k) {
       if (k * G >= count) continue;
-      auto* at = reinterpret_cast<RealGroup<S, G>*>(data + base + std::int64_t(k) * G * pitch);
+      auto* group = reinterpret_cast<Group*>(at + std::int64_t(k) * G * pitch);
       RealGroup<S, G> v;
-      if constexpr (load) v = *at;
+      if constexpr (load) v = *group;
       GF_UNROLL
       for (int e = 0; e < G; ++e)
         if (k * G + e < M) f(k * G + e, v.v[e]);
-      if constexpr (!load) *at = v;
+      if constexpr (!load) *group = v;
     }
   }
 

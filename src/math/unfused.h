@@ -38,10 +38,4 @@ GF_INLINE Complex<T> unfused_conj_mul(Complex<T> a, Complex<T> b) {
           unfused_mul(a.re, b.im) - unfused_mul(a.im, b.re)};
 }
 
-template <class T>
-GF_INLINE Complex<T> unfused_product(Complex<T> a, Complex<T> b) {
-  return {unfused_mul(a.re, b.re) - unfused_mul(a.im, b.im),
-          unfused_mul(a.re, b.im) + unfused_mul(a.im, b.re)};
-}
-
 } // namespace gf
