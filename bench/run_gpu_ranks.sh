@@ -6,7 +6,9 @@
 #             CG's multi-rank GPU tests (GhostCgRanksOnGpu.*: peer halo, one GPU's G(p)) and every
 #             subcommand with the default log (tests/cli_ranks_subcommands.sh, backend cuda)
 #             on 2, 4 (and 8) GPUs (SHARE_GPUS=1: also rank counts up to RANKS_PER_GPU, default
-#             2, times the GPUs, ranks sharing a GPU), each run limited so that a hang fails fast; GPU_FILTER and
+#             2, times the GPUs, ranks sharing a GPU), each run limited so that a hang fails fast
+#             (the multi-rank tests' lattices have L_t = 8 and a rank needs 2 time slices, so their
+#             steps on 8 ranks, 8 GPUs or ranks sharing 4, fail with that refusal); GPU_FILTER and
 #             RANKS_FILTER (gtest filters) narrow the one-GPU and the multi-rank tests,
 #             SUBCOMMANDS=0 leaves out the subcommands; the checkpoint tests
 #             (tests/cli_checkpoint.sh, backend cuda: every family on one GPU, and stopped and
