@@ -313,11 +313,15 @@ private:
   }
 
   // Every launchable sweep variant with Lanes threads per site (RowsOnly: the kernel
-  // compiled for 12-real storage alone, site_sweep.h).
+  // compiled for 12-real storage and overrelaxation alone, site_sweep.h).
   template <int Lanes, UpdateFamily Family, bool RowsOnly = false>
   void add_sweep_candidates(const UpdateParams& p, std::vector<LaunchParams>& out) const {
     using Bounded = typename SweepBoundsFor<Lanes, Prec>::type;
     const SiteSweep<Gauge, Prec, N, Lanes, Family, RowsOnly> f{
+        view(links_, 4), transform_view(), 0, 0, p, opt_.seed, 0};
+    // a -rows variant runs the family's other rules with the kernel that branches
+    // (launch_sweep): its launch must fit that kernel's registers as well
+    const SiteSweep<Gauge, Prec, N, Lanes, Family> branching{
         view(links_, 4), transform_view(), 0, 0, p, opt_.seed, 0};
     std::vector<int> min_blocks = {0};
     [&]<int... M>(Bounds<M...>) {
@@ -329,7 +333,8 @@ private:
         for (int carveout : candidate_carveouts<Exec>()) {
           const LaunchParams c{lanes_variant(Lanes, RowsOnly), block, mb, carveout, false};
           if ((mb == 0 || block <= bounded_block_max) &&
-              resident_blocks<Bounded>(Exec{}, f, launch_config(c)) > 0)
+              resident_blocks<Bounded>(Exec{}, f, launch_config(c)) > 0 &&
+              resident_blocks<Bounded>(Exec{}, branching, launch_config(c)) > 0)
             out.push_back(c);
         }
   }
@@ -439,6 +444,13 @@ private:
       if (opt_.storage != Storage::rows)
         throw Error("sweep variant " + lanes_variant(v.lanes, true) +
                     " needs 12-real storage (--storage 12)");
+      // the rows kernels are compiled for overrelaxation alone: the family's other rules run
+      // the kernel that branches, with the same lanes and launch (the same bits)
+      if (p.kind != UpdateKind::overrelaxation) {
+        SweepVariant branching = v;
+        branching.rows_only = false;
+        return launch_sweep<Family>(e, branching, p, parity, sweep_index, first, sites);
+      }
       if constexpr (has_rows_kernels<Family>) {
         if (v.lanes == 2)
           return launch_lanes<2, Family, true>(e, v.config, p, parity, sweep_index, first, sites);
@@ -464,8 +476,8 @@ private:
     launch_lanes<1, Family>(e, v.config, p, parity, sweep_index, first, sites);
   }
 
-  // Whether the kernels compiled for 12-real storage alone exist: SU(3), the local family,
-  // on a backend with lane groups (the GPU), where they are tuning candidates.
+  // Whether the kernels compiled for 12-real storage and overrelaxation alone exist: SU(3), the
+  // local family, on a backend with lane groups (the GPU), where they are tuning candidates.
   template <UpdateFamily Family>
   static constexpr bool has_rows_kernels = N == 3 &&
                                            (Family == UpdateFamily::local) && Exec::lane_groups;

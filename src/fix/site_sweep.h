@@ -95,7 +95,8 @@ constexpr double flops_per_site_update = 2274;
 // The slots of one lane of a site and what the update does with them, for any real type
 // (float, double, or Simd<T, W> for W sites at once, fix/simd_site_sweep.h): the part of
 // the sweep shared by every backend and variant.
-template <class Gauge, int N, int Lanes, UpdateFamily Family>
+// OverrelaxationOnly: compiled for overrelaxation alone (local_update.h's family_update).
+template <class Gauge, int N, int Lanes, UpdateFamily Family, bool OverrelaxationOnly = false>
 struct SiteUpdate {
   static constexpr int slots = 8 / Lanes; // links per lane
 
@@ -138,7 +139,7 @@ struct SiteUpdate {
       for (int k = 0; k < slots; ++k)
         part[k] = Gauge::subgroup_term(v[k], direction(lane, k), s);
       const auto problem = problem_cast<P>(lane_sum<Lanes>(tree_sum(part)));
-      gs[s] = family_update<Family, P>(problem, params, draws, s);
+      gs[s] = family_update<Family, P, OverrelaxationOnly>(problem, params, draws, s);
       const Quaternion<C> gc = quaternion_cast<C>(gs[s]);
       GF_UNROLL
       for (int k = 0; k < slots; ++k)
@@ -158,15 +159,18 @@ struct SiteUpdate {
   }
 };
 
-// RowsOnly: compiled for links and g(x) stored as rows (12 reals for SU(3)) alone, so that the
-// loads and saves carry no branch on the storage and no decode of the others (the variants
-// "siteN-rows"); the arithmetic, and hence every bit, is that of the kernel that branches.
+// RowsOnly: compiled for links and g(x) stored as rows (12 reals for SU(3)) and for
+// overrelaxation alone (the variants "siteN-rows"), so that the loads and saves carry no branch
+// on the storage and no decode of the others, and the other rules of the local family hold no
+// registers (mixed precision, Landau, 4 lanes: 72 registers instead of 77); the engine runs the
+// other rules with the kernel that branches. The arithmetic, and hence every bit, is that of
+// the kernel that branches.
 template <class Gauge, class Prec, int N, int Lanes, UpdateFamily Family, bool RowsOnly = false>
 struct SiteSweep {
   using S = typename Prec::storage;
   using C = typename Prec::link;
   using P = typename Prec::problem;
-  using Update = SiteUpdate<Gauge, N, Lanes, Family>;
+  using Update = SiteUpdate<Gauge, N, Lanes, Family, RowsOnly>;
   static constexpr int lanes = Lanes;
   static constexpr int slots = Update::slots;
 

@@ -56,11 +56,16 @@ GF_HD auto family_draws(const UpdateParams& p, const Key& key) {
     return local_draws<C, S>(p, key);
 }
 
-template <UpdateFamily Family, class C, class Problem, class Draws>
+// OverrelaxationOnly: a kernel compiled for overrelaxation alone (the local family's other
+// rules are not compiled in, so that their registers are not held: fix/site_sweep.h); the
+// caller runs it only for UpdateKind::overrelaxation.
+template <UpdateFamily Family, class C, bool OverrelaxationOnly = false, class Problem, class Draws>
 GF_HD Quaternion<C> family_update(const Problem& problem, const UpdateParams& p, const Draws& draws,
                                   int subgroup) {
   if constexpr (Family == UpdateFamily::thermal) {
     return problem.heatbath(C(p.temperature), draws, subgroup);
+  } else if constexpr (OverrelaxationOnly) {
+    return problem.overrelaxed_maximizer(C(p.omega));
   } else {
     switch (p.kind) {
     case UpdateKind::relaxation:
