@@ -4,7 +4,7 @@
 // given parameters, and how to back up and restore what the launch changes. time() runs
 // the launch on the backend's default stream and times it there (CUDA events on the GPU).
 // Also: the variant names of the sweeps ("site1", "site4", "site8": threads per site;
-// "site4-rows": compiled for 12-real storage alone).
+// "site4-rows": compiled for 12-real storage and overrelaxation alone).
 #pragma once
 #include "backend/launch_config.h"
 #include "tuning/tunable.h"
