@@ -334,7 +334,7 @@ private:
           const LaunchParams c{lanes_variant(Lanes, RowsOnly), block, mb, carveout, false};
           if ((mb == 0 || block <= bounded_block_max) &&
               resident_blocks<Bounded>(Exec{}, f, launch_config(c)) > 0 &&
-              resident_blocks<Bounded>(Exec{}, branching, launch_config(c)) > 0)
+              (!RowsOnly || resident_blocks<Bounded>(Exec{}, branching, launch_config(c)) > 0))
             out.push_back(c);
         }
   }

@@ -16,12 +16,12 @@
 // Every gauge: for each subgroup s in turn, the problem is summed from the terms of the
 // lane's links (Gauge::subgroup_term: for Landau and Coulomb the links' projections onto the
 // subgroup, for MAG a quadratic form), solved in Prec::problem, and its solution g_s applied
-// to every link (Gauge::apply_subgroup, V <- g_s V) before the next subgroup's problem is
-// summed. The terms and the rotations are compiled alike in every variant (the linear gauges'
-// terms are sums only, MAG's unfused products; the rotations a fixed chain of fused
-// multiply-adds), so the problems, and every bit, agree. g(x), if tracked, is rotated as a link is:
-// g(x) <- g_s g(x) for s = 0, 1, 2 in turn, in Prec::link (by lane 0 after the links, or in
-// the transform slot, below).
+// to every link (left_multiply, V <- g_s V, the same in every gauge) before the next subgroup's
+// problem is summed. The terms and the rotations are compiled alike in every variant (the
+// linear gauges' terms are sums only, MAG's unfused products; the rotations a fixed chain of
+// fused multiply-adds, math/subgroup.h), so the problems, and every bit, agree. g(x), if tracked,
+// is rotated as a link is: g(x) <- g_s g(x) for s = 0, 1, 2 in turn, in Prec::link (by lane 0 after
+// the links, or in the transform slot, below).
 //
 // Time slots. A gauge whose local problem has no time links (!Gauge::sweeps_time_links:
 // Coulomb) never loads or stores the time links of slots 6 and 7 (mu = 3); they enter the sums
@@ -143,7 +143,7 @@ struct SiteUpdate {
       const Quaternion<C> gc = quaternion_cast<C>(gs[s]);
       GF_UNROLL
       for (int k = 0; k < slots; ++k)
-        if (!empty_slot(lane, k)) Gauge::apply_subgroup(gc, s, v[k]);
+        if (!empty_slot(lane, k)) left_multiply(gc, s, v[k]);
     }
   }
 
@@ -155,7 +155,7 @@ struct SiteUpdate {
                                          Matrix<C, N>& g) {
     GF_UNROLL
     for (int s = 0; s < subgroup_count<N>; ++s)
-      Gauge::apply_subgroup(quaternion_cast<C>(gs[s]), s, g);
+      left_multiply(quaternion_cast<C>(gs[s]), s, g);
   }
 };
 
@@ -204,9 +204,15 @@ struct SiteSweep {
     const RandomKey key = {seed, static_cast<std::uint64_t>(geom.natural_index(c)), sweep, 0};
     const auto draws = family_draws<Family, P, subgroup_count<N>>(params, key);
 
-    // Where each slot's matrix lies: a link, or g(x) of the site in the transform slot.
+    // Where each slot's matrix lies: a link, or g(x) of the site in the transform slot. The
+    // saves find it again from its coordinates, or, where g(x) has the transform slot, from its
+    // address kept through the solve: that way each kernel takes the fewer registers
+    // (-Xptxas -v, 4 lanes: Coulomb 64 instead of 72 in single precision, 102 instead of 116 in
+    // double; Landau with kept addresses 80 instead of 64 in single).
+    static constexpr bool keep_addresses = Update::transform_in_slot;
     int at_t[slots], at_p[slots];
     std::int64_t at_h[slots];
+    S* at[slots];
     Matrix<C, N> v[slots];
     GF_UNROLL
     for (int k = 0; k < slots; ++k) {
@@ -224,8 +230,8 @@ struct SiteSweep {
         at_p[k] = 1 - parity;
         at_h[k] = geom.half_index(b);
       }
-      const Matrix<C, N> u = links.template load_from<C>(
-          stored, matrix_at(stored, lane, k, at_t[k], at_p[k], at_h[k]));
+      at[k] = matrix_at(stored, lane, k, at_t[k], at_p[k], at_h[k]);
+      const Matrix<C, N> u = links.template load_from<C>(stored, at[k]);
       v[k] = Update::is_down(lane, k) ? adjoint(u) : u;
     }
 
@@ -235,8 +241,8 @@ struct SiteSweep {
     GF_UNROLL
     for (int k = 0; k < slots; ++k) {
       if (Update::empty_slot(lane, k)) continue;
-      links.template save_to<C>(stored, matrix_at(stored, lane, k, at_t[k], at_p[k], at_h[k]),
-                                Update::is_down(lane, k) ? adjoint(v[k]) : v[k]);
+      S* const to = keep_addresses ? at[k] : matrix_at(stored, lane, k, at_t[k], at_p[k], at_h[k]);
+      links.template save_to<C>(stored, to, Update::is_down(lane, k) ? adjoint(v[k]) : v[k]);
     }
     if (!Update::transform_in_slot && transform.data && lane == Update::transform_lane) {
       S* const g_at = transform.matrix_in(stored, t, parity, 0, h);

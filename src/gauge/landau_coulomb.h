@@ -7,7 +7,7 @@
 // also reported per time slice). Step 1 for subgroup s: K = sum_{mu in D} [U_mu(x) +
 // U_mu(x - mu)^dagger] projected onto the subgroup gives the LinearProblem. The sweep
 // (fix/site_sweep.h) sums each link's projection (subgroup_term) and rotates the links by
-// each subgroup's solution (apply_subgroup) before the next subgroup's problem is summed.
+// each subgroup's solution before the next subgroup's problem is summed.
 // Coulomb gauge's local problem has no time links: its sweeps leave them alone
 // (sweeps_time_links), and the engine applies the accumulated g(x) to them once, when the
 // field is downloaded (fix/time_link_transform.h).
@@ -36,13 +36,6 @@ struct LinearGauge {
   GF_HD static LinearProblem<C> subgroup_term(const Matrix<C, N>& v, int mu, int s) {
     const LinearProblem<C> zero = {{{C(0), C(0), C(0), C(0)}}};
     return mu < n_functional_dirs ? LinearProblem<C>{subgroup_projection(v, s)} : zero;
-  }
-
-  // V <- G V for the embedding G of g in subgroup s (subgroup.h: on the GPU a fixed chain of
-  // fused multiply-adds, so that every sweep variant forms the same bits).
-  template <class C, int N>
-  GF_HD static void apply_subgroup(const Quaternion<C>& g, int s, Matrix<C, N>& v) {
-    left_multiply(g, s, v);
   }
 
   template <class C, int N>

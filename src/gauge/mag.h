@@ -41,14 +41,6 @@ struct MagGauge {
             unfused_conj_mul(b11, b21) - unfused_conj_mul(b12, b22)};
   }
 
-  // V <- G V for the embedding G of g in subgroup s (subgroup.h: on the GPU a fixed chain of
-  // fused multiply-adds, as in the linear gauges, so that every sweep variant forms the same
-  // bits); the next subgroup's problem is formed from the result.
-  template <class C, int N>
-  GF_HD static void apply_subgroup(const Quaternion<C>& g, int s, Matrix<C, N>& v) {
-    left_multiply(g, s, v);
-  }
-
   template <class C, int N>
   GF_HD static QuadraticProblem<C> problem(const Matrix<C, N> (&up)[4],
                                            const Matrix<C, N> (&down)[4], int s) {
