@@ -151,12 +151,12 @@ TEST(SimdSweep, VariantNames) {
 
 // The GPU's kernels compiled for 12-real storage alone: their names, and a clear error where
 // one is forced on the CPU or on another storage.
-TEST(SweepVariantNames, RowsOnlyKernels) {
+TEST(SweepVariantNames, RowsOverrelaxationKernels) {
   for (int lanes : {2, 4}) {
     const SweepVariant v = sweep_variant({lanes_variant(lanes, true), 64, 0, -1, false});
     EXPECT_EQ(v.lanes, lanes);
-    EXPECT_TRUE(v.rows_only);
-    EXPECT_FALSE(sweep_variant({lanes_variant(lanes), 64, 0, -1, false}).rows_only);
+    EXPECT_TRUE(v.rows_overrelaxation);
+    EXPECT_FALSE(sweep_variant({lanes_variant(lanes), 64, 0, -1, false}).rows_overrelaxation);
   }
   EXPECT_EQ(lanes_variant(4, true), "site4-rows");
   EXPECT_THROW(sweep_variant({"site4-full", 64, 0, -1, false}), Error);

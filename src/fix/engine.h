@@ -47,7 +47,7 @@ struct SweepVariant {
   int lanes = 1;
   LaunchConfig config;
   int simd = 0;
-  bool rows_only = false;
+  bool rows_overrelaxation = false;
 };
 // The SweepVariant of a sweep's launch parameters: variant siteN, siteN-rows or simdW
 // (throws Error naming another variant).

@@ -312,12 +312,12 @@ private:
             region};
   }
 
-  // Every launchable sweep variant with Lanes threads per site (RowsOnly: the kernel
+  // Every launchable sweep variant with Lanes threads per site (RowsOverrelaxation: the kernel
   // compiled for 12-real storage and overrelaxation alone, site_sweep.h).
-  template <int Lanes, UpdateFamily Family, bool RowsOnly = false>
+  template <int Lanes, UpdateFamily Family, bool RowsOverrelaxation = false>
   void add_sweep_candidates(const UpdateParams& p, std::vector<LaunchParams>& out) const {
     using Bounded = typename SweepBoundsFor<Lanes, Prec>::type;
-    const SiteSweep<Gauge, Prec, N, Lanes, Family, RowsOnly> f{
+    const SiteSweep<Gauge, Prec, N, Lanes, Family, RowsOverrelaxation> f{
         view(links_, 4), transform_view(), 0, 0, p, opt_.seed, 0};
     // a -rows variant runs the family's other rules with the kernel that branches
     // (launch_sweep): its launch must fit that kernel's registers as well
@@ -331,10 +331,12 @@ private:
     for (int block : Exec::lane_groups ? candidate_blocks<Exec>() : cpu_sweep_schedules())
       for (int mb : min_blocks)
         for (int carveout : candidate_carveouts<Exec>()) {
-          const LaunchParams c{lanes_variant(Lanes, RowsOnly), block, mb, carveout, false};
+          const LaunchParams c{lanes_variant(Lanes, RowsOverrelaxation), block, mb, carveout,
+                               false};
           if ((mb == 0 || block <= bounded_block_max) &&
               resident_blocks<Bounded>(Exec{}, f, launch_config(c)) > 0 &&
-              (!RowsOnly || resident_blocks<Bounded>(Exec{}, branching, launch_config(c)) > 0))
+              (!RowsOverrelaxation ||
+               resident_blocks<Bounded>(Exec{}, branching, launch_config(c)) > 0))
             out.push_back(c);
         }
   }
@@ -417,8 +419,14 @@ private:
             add_sweep_candidates<4, Family, true>(p, spec.candidates);
           }
       }
-      spec.launch = [this, p, first, sites](const LaunchParams& c) {
-        launch_sweep<Family>(Exec{}, sweep_variant(c), p, 0, 0, first, sites);
+      // The local family is timed with overrelaxation, the rule it mostly runs, whichever rule
+      // comes first (a fix that anneals with microcanonical steps, then overrelaxes): the -rows
+      // variants run the other rules with the kernel that branches, so that timing another rule
+      // would not time their own kernels.
+      UpdateParams timed = p;
+      if constexpr (Family == UpdateFamily::local) timed.kind = UpdateKind::overrelaxation;
+      spec.launch = [this, timed, first, sites](const LaunchParams& c) {
+        launch_sweep<Family>(Exec{}, sweep_variant(c), timed, 0, 0, first, sites);
       };
       spec.backup = [this] { backup_fields(); };
       spec.restore = [this] { restore_fields(); };
@@ -440,7 +448,7 @@ private:
                                              opt_.seed, sweep_index},
             sites, v.config);
     }
-    if (v.rows_only) {
+    if (v.rows_overrelaxation) {
       if (opt_.storage != Storage::rows)
         throw Error("sweep variant " + lanes_variant(v.lanes, true) +
                     " needs 12-real storage (--storage 12)");
@@ -448,7 +456,7 @@ private:
       // the kernel that branches, with the same lanes and launch (the same bits)
       if (p.kind != UpdateKind::overrelaxation) {
         SweepVariant branching = v;
-        branching.rows_only = false;
+        branching.rows_overrelaxation = false;
         return launch_sweep<Family>(e, branching, p, parity, sweep_index, first, sites);
       }
       if constexpr (has_rows_kernels<Family>) {
@@ -482,10 +490,10 @@ private:
   static constexpr bool has_rows_kernels = N == 3 &&
                                            (Family == UpdateFamily::local) && Exec::lane_groups;
 
-  template <int Lanes, UpdateFamily Family, bool RowsOnly = false>
+  template <int Lanes, UpdateFamily Family, bool RowsOverrelaxation = false>
   void launch_lanes(Exec e, const LaunchConfig& config, const UpdateParams& p, int parity,
                     std::uint32_t sweep_index, std::int64_t first, std::int64_t sites) {
-    const SiteSweep<Gauge, Prec, N, Lanes, Family, RowsOnly> f{
+    const SiteSweep<Gauge, Prec, N, Lanes, Family, RowsOverrelaxation> f{
         view(links_, 4), transform_view(), parity, first, p, opt_.seed, sweep_index};
     parallel_for<typename SweepBoundsFor<Lanes, Prec>::type>(e, sites * Lanes, f, config);
   }

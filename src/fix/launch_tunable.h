@@ -44,9 +44,10 @@ private:
   LaunchSpec spec_;
 };
 
-// rows_only: the kernel compiled for 12-real SU(3) storage alone, "site4-rows".
-inline std::string lanes_variant(int lanes, bool rows_only = false) {
-  return "site" + std::to_string(lanes) + (rows_only ? "-rows" : "");
+// rows_overrelaxation: the kernel compiled for 12-real SU(3) storage and overrelaxation alone,
+// "site4-rows".
+inline std::string lanes_variant(int lanes, bool rows_overrelaxation = false) {
+  return "site" + std::to_string(lanes) + (rows_overrelaxation ? "-rows" : "");
 }
 
 // Threads per site of a sweep variant name; throws Error for another name.

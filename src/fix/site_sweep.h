@@ -159,18 +159,19 @@ struct SiteUpdate {
   }
 };
 
-// RowsOnly: compiled for links and g(x) stored as rows (12 reals for SU(3)) and for
+// RowsOverrelaxation: compiled for links and g(x) stored as rows (12 reals for SU(3)) and for
 // overrelaxation alone (the variants "siteN-rows"), so that the loads and saves carry no branch
 // on the storage and no decode of the others, and the other rules of the local family hold no
 // registers (mixed precision, Landau, 4 lanes: 72 registers instead of 77); the engine runs the
 // other rules with the kernel that branches. The arithmetic, and hence every bit, is that of
 // the kernel that branches.
-template <class Gauge, class Prec, int N, int Lanes, UpdateFamily Family, bool RowsOnly = false>
+template <class Gauge, class Prec, int N, int Lanes, UpdateFamily Family,
+          bool RowsOverrelaxation = false>
 struct SiteSweep {
   using S = typename Prec::storage;
   using C = typename Prec::link;
   using P = typename Prec::problem;
-  using Update = SiteUpdate<Gauge, N, Lanes, Family, RowsOnly>;
+  using Update = SiteUpdate<Gauge, N, Lanes, Family, RowsOverrelaxation>;
   static constexpr int lanes = Lanes;
   static constexpr int slots = Update::slots;
 
@@ -191,8 +192,8 @@ struct SiteSweep {
   }
 
   GF_HD void operator()(std::int64_t item) const {
-    // the storage of links and g(x), a constant in the RowsOnly kernels
-    const Storage stored = RowsOnly ? Storage::rows : links.storage;
+    // the storage of links and g(x), a constant in the RowsOverrelaxation kernels
+    const Storage stored = RowsOverrelaxation ? Storage::rows : links.storage;
     const Geometry& geom = links.geom;
     const std::int64_t site = first_site + item / Lanes;
     const int lane = static_cast<int>(item % Lanes);
