@@ -143,7 +143,8 @@ TEST_P(GpuMatchesCpu, EveryVariantBitwiseEqual) {
       std::vector<SweepVariant> variants = {
           SweepVariant{1, {64, 0, -1}}, SweepVariant{4, {128, 0, 0}}, SweepVariant{8, {256, 0, -1}},
           SweepVariant{4, {32, 0, -1}}, SweepVariant{2, {128, 2, -1}}};
-      // the kernels compiled for 12-real storage alone (SU(3), local update family)
+      // the kernels compiled for 12-real storage and overrelaxation alone (SU(3), local update
+      // family; the family's other rules run the kernel that branches)
       if (storage == Storage::rows && c.nc == 3 && c.kind != UpdateKind::heatbath) {
         variants.push_back(SweepVariant{4, {64, 0, -1}, 0, true});
         variants.push_back(SweepVariant{2, {128, 2, 0}, 0, true});

@@ -149,8 +149,8 @@ TEST(SimdSweep, VariantNames) {
   EXPECT_THROW(sweep_variant({"simd3", 128, 0, -1, false}), Error);
 }
 
-// The GPU's kernels compiled for 12-real storage alone: their names, and a clear error where
-// one is forced on the CPU or on another storage.
+// The GPU's kernels compiled for 12-real storage and overrelaxation alone: their names, and a
+// clear error where one is forced on the CPU or on another storage.
 TEST(SweepVariantNames, RowsOverrelaxationKernels) {
   for (int lanes : {2, 4}) {
     const SweepVariant v = sweep_variant({lanes_variant(lanes, true), 64, 0, -1, false});
