@@ -4,13 +4,15 @@
 # THERM sweeps, mixed); for each sweep below one run tunes its kernels (cache in the scratch
 # folder), then Nsight Compute profiles one launch of the winner (`--tuning cached`) with the
 # sections that tell bandwidth from latency from arithmetic: speed of light, occupancy,
-# scheduler and warp-state statistics, compute and memory workload, instruction statistics
-# (ncu_<name>.log). The sweeps: Landau overrelaxation with 12 reals in single, mixed and double,
-# Coulomb and maximally Abelian overrelaxation with 12 reals in single and double, the annealing heatbath
-# (Landau, 12 reals, single), and the generator's heatbath and overrelaxation sub-sweeps
-# (mixed, 12 reals). Also the generator's sweep rates (heatbath only and 1 + 4, mixed and
-# double; gen_*.log) and the streaming bandwidth of the same GPU (`gaugefix tune`'s stream line,
-# tune_stream.log), from which docs/kernels.md derives the generator's fraction of streaming.
+# scheduler and warp-state statistics, compute and memory workload, instruction statistics,
+# and the cycles a warp waits per issued instruction for each stall reason (ncu_<name>.log;
+# `ncu_limiters_table.py --stalls`). The sweeps: Landau overrelaxation with 12 reals in single,
+# mixed and double and with 18 reals in mixed, Coulomb and maximally Abelian overrelaxation with
+# 12 reals in single, mixed and double, the annealing heatbath (Landau, 12 reals, single), and
+# the generator's heatbath and overrelaxation sub-sweeps (mixed, 12 reals). Also the
+# generator's sweep rates (heatbath only and 1 + 4, mixed and double; gen_*.log) and the
+# streaming bandwidth of the same GPU (`gaugefix tune`'s stream line, tune_stream.log), from
+# which docs/kernels.md derives the generator's fraction of streaming.
 # Environment: THERM (default 50).
 # Binaries and libraries come packed as for run_tuning_suite.sh (.gpupack, bench/README.md).
 set -uo pipefail
@@ -22,7 +24,7 @@ echo "generate rc=$?" | tee -a "$out/device.txt"
 cfg="$out/b6.0000"
 sections="--section SpeedOfLight --section Occupancy --section SchedulerStats --section WarpStateStats
   --section LaunchStats --section MemoryWorkloadAnalysis --section ComputeWorkloadAnalysis
-  --section InstructionStats"
+  --section InstructionStats --metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio"
 
 # name, kernel regex, launches to skip, then the gaugefix command line
 profile() {
@@ -41,10 +43,11 @@ fix="fix --backend cuda --input $cfg --storage 12 --max-iterations 60 --toleranc
 profile landau_single SiteSweep 20 $fix --precision single
 profile landau_mixed SiteSweep 20 $fix --precision mixed
 profile landau_double SiteSweep 20 $fix --precision double
-profile coulomb_single SiteSweep 20 $fix --precision single --gauge coulomb
-profile coulomb_double SiteSweep 20 $fix --precision double --gauge coulomb
-profile mag_single SiteSweep 20 $fix --precision single --gauge mag
-profile mag_double SiteSweep 20 $fix --precision double --gauge mag
+profile landau_mixed_18 SiteSweep 20 ${fix/--storage 12/--storage 18} --precision mixed
+for p in single mixed double; do
+  profile coulomb_$p SiteSweep 20 $fix --precision $p --gauge coulomb
+  profile mag_$p SiteSweep 20 $fix --precision $p --gauge mag
+done
 profile anneal_single 'SiteSweep.*UpdateFamily\)1' 4 $fix --precision single --anneal-steps 40
 gen="generate --backend cuda --lattice $lat --beta 6.0 --start hot --configs 1 --storage 12 --quiet"
 profile gen_heatbath LinkSubSweep 16 $gen --precision mixed --thermalisation 4 --or-sweeps 0 -o "$out/g_hb"

@@ -18,7 +18,9 @@
 # full`): $OUT/detail_<program>_<precision>_<storage>.txt (the details page) and .csv (the raw
 # metrics), to set the two kernels' limiters side by side (instructions, occupancy, stalls, bytes).
 # Environment: QUDA_GAUGE_ALG (default .gpubin/gauge_alg_test), RECONS, PRECS, SKIP (default
-# 20), LAUNCHES (default 20), QUDA_THERM, DETAIL, OUT.
+# 20), LAUNCHES (default 20), QUDA_THERM, DETAIL, OUT. Where QUDA_GAUGE_ALG is not an executable
+# the QUDA steps are skipped (the summary says so) and gaugefix's launches are timed alone, to
+# set beside QUDA's figures of an earlier run on the same kind of GPU.
 # Binaries and libraries come packed (bench/packed_session.sh).
 set -uo pipefail
 source "$(dirname "$0")/packed_session.sh"
@@ -38,6 +40,7 @@ echo "# command: gaugefix tune --backend cuda --lattice $lat --precision single 
 "$bin/gaugefix" tune --backend cuda --lattice $lat --precision single --storage 12 >> "$out/tune_stream.log" 2>&1
 stream=$(grep -m 1 'streaming bandwidth' "$out/tune_stream.log" | grep -o -E '[0-9]+(\.[0-9]+)? GB/s' | head -n 1 | cut -d' ' -f1)
 echo "# streaming (gaugefix tune, same run): $stream GB/s" | tee -a "$summary"
+[ -x "$quda" ] || echo "# QUDA: $quda is not an executable here: its steps skipped, gaugefix timed alone" | tee -a "$summary"
 
 # median of the launches' nanoseconds in an ncu CSV (rows of gpu__time_duration.sum)
 median_ns() {
@@ -71,15 +74,17 @@ for recon in ${RECONS:-12 18}; do
     size=4
     [ "$prec" = double ] && size=8
     bytes=$((16 * recon * size * 32 * 32 * 32 * 32 / 2))
-    # QUDA: a tuning run, then Nsight Compute with its tune cache
-    # shellcheck disable=SC2046
-    "$quda" $(quda_args "$prec" "$recon") > "$out/quda_${name}_tune.log" 2>&1
-    echo "quda $name tune run rc=$? $(grep -a -m 1 'Time:' "$out/quda_${name}_tune.log")" | tee -a "$summary"
-    echo "# command: ncu -k regex:computeFix --launch-skip $skip --launch-count $launches gauge_alg_test $(quda_args "$prec" "$recon")" > "$out/ncu_quda_$name.csv"
-    # shellcheck disable=SC2046
-    ncu --kernel-name-base demangled -k regex:computeFix --launch-skip "$skip" --launch-count "$launches" "${metrics[@]}" \
-      "$quda" $(quda_args "$prec" "$recon") >> "$out/ncu_quda_$name.csv" 2> "$out/ncu_quda_$name.err"
-    echo "ncu quda $name rc=$?" >> "$summary"
+    if [ -x "$quda" ]; then
+      # QUDA: a tuning run, then Nsight Compute with its tune cache
+      # shellcheck disable=SC2046
+      "$quda" $(quda_args "$prec" "$recon") > "$out/quda_${name}_tune.log" 2>&1
+      echo "quda $name tune run rc=$? $(grep -a -m 1 'Time:' "$out/quda_${name}_tune.log")" | tee -a "$summary"
+      echo "# command: ncu -k regex:computeFix --launch-skip $skip --launch-count $launches gauge_alg_test $(quda_args "$prec" "$recon")" > "$out/ncu_quda_$name.csv"
+      # shellcheck disable=SC2046
+      ncu --kernel-name-base demangled -k regex:computeFix --launch-skip "$skip" --launch-count "$launches" "${metrics[@]}" \
+        "$quda" $(quda_args "$prec" "$recon") >> "$out/ncu_quda_$name.csv" 2> "$out/ncu_quda_$name.err"
+      echo "ncu quda $name rc=$?" >> "$summary"
+    fi
     # gaugefix: a tuning run, then Nsight Compute with the cached choice
     fix=(fix --backend cuda --input "$out/b6.0000" --precision "$prec" --storage "$recon" --omega 1.7
       --max-iterations 60 --tolerance 1e-30 --quiet)
@@ -90,13 +95,15 @@ for recon in ${RECONS:-12 18}; do
     echo "ncu gaugefix $name rc=$? (3: tolerance 1e-30 not reached, as meant)" >> "$summary"
     if [ "${DETAIL:-0}" = 1 ]; then
       # shellcheck disable=SC2046
-      profile_detail "quda_$name" computeFix "$quda" $(quda_args "$prec" "$recon")
+      [ -x "$quda" ] && profile_detail "quda_$name" computeFix "$quda" $(quda_args "$prec" "$recon")
       profile_detail "gaugefix_$name" SiteSweep "$bin/gaugefix" "${fix[@]}" --tuning cached
     fi
-    q=$(median_ns "$out/ncu_quda_$name.csv")
+    q=nan
+    [ -x "$quda" ] && q=$(median_ns "$out/ncu_quda_$name.csv")
     g=$(median_ns "$out/ncu_gaugefix_$name.csv")
     awk -v n="$name" -v q="$q" -v g="$g" -v b="$bytes" -v s="$stream" 'BEGIN {
-      printf "%s: QUDA %.1f us (%.3f of streaming), gaugefix %.1f us (%.3f), QUDA/gaugefix %.3f\n",
+      if (q == "nan") printf "%s: QUDA not run, gaugefix %.1f us (%.3f of streaming)\n", n, g / 1e3, b / g / s
+      else printf "%s: QUDA %.1f us (%.3f of streaming), gaugefix %.1f us (%.3f), QUDA/gaugefix %.3f\n",
         n, q / 1e3, b / q / s, g / 1e3, b / g / s, q / g }' | tee -a "$summary"
   done
 done
