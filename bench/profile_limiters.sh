@@ -8,12 +8,13 @@
 # and the cycles a warp waits per issued instruction for each stall reason (ncu_<name>.log;
 # `ncu_limiters_table.py --stalls`). The sweeps: Landau overrelaxation with 12 reals in single,
 # mixed and double and with 18 reals in mixed, Coulomb and maximally Abelian overrelaxation with
-# 12 reals in single, mixed and double, the annealing heatbath (Landau, 12 reals, single), and
+# 12 reals in single, mixed and double and with 18 reals in mixed, the annealing heatbath (Landau, 12 reals, single), and
 # the generator's heatbath and overrelaxation sub-sweeps (mixed, 12 reals). Also the
 # generator's sweep rates (heatbath only and 1 + 4, mixed and double; gen_*.log) and the
 # streaming bandwidth of the same GPU (`gaugefix tune`'s stream line, tune_stream.log), from
 # which docs/kernels.md derives the generator's fraction of streaming.
-# Environment: THERM (default 50).
+# Environment: THERM (default 50), ONLY (a regular expression: profile only the sweeps whose
+# names match, e.g. 'mixed_18').
 # Binaries and libraries come packed as for run_tuning_suite.sh (.gpupack, bench/README.md).
 set -uo pipefail
 source "$(dirname "$0")/packed_session.sh"
@@ -30,6 +31,7 @@ sections="--section SpeedOfLight --section Occupancy --section SchedulerStats --
 profile() {
   local name=$1 kernel=$2 skip=$3
   shift 3
+  [[ -n ${ONLY:-} && ! $name =~ $ONLY ]] && return
   "$bin/gaugefix" "$@" > "$out/tune_$name.log" 2>&1
   rm -f "$out"/g_* # the generator's output of the tuning run (no file is written over)
   echo "# command: ncu -k regex:$kernel --launch-skip $skip --launch-count 1 (sections) gaugefix $* --tuning cached" > "$out/ncu_$name.log"
@@ -48,6 +50,8 @@ for p in single mixed double; do
   profile coulomb_$p SiteSweep 20 $fix --precision $p --gauge coulomb
   profile mag_$p SiteSweep 20 $fix --precision $p --gauge mag
 done
+profile coulomb_mixed_18 SiteSweep 20 ${fix/--storage 12/--storage 18} --precision mixed --gauge coulomb
+profile mag_mixed_18 SiteSweep 20 ${fix/--storage 12/--storage 18} --precision mixed --gauge mag
 profile anneal_single 'SiteSweep.*UpdateFamily\)1' 4 $fix --precision single --anneal-steps 40
 gen="generate --backend cuda --lattice $lat --beta 6.0 --start hot --configs 1 --storage 12 --quiet"
 profile gen_heatbath LinkSubSweep 16 $gen --precision mixed --thermalisation 4 --or-sweeps 0 -o "$out/g_hb"
