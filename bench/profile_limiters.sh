@@ -8,9 +8,9 @@
 # and the cycles a warp waits per issued instruction for each stall reason (ncu_<name>.log;
 # `ncu_limiters_table.py --stalls`). The sweeps: Landau overrelaxation with 12 reals in single,
 # mixed and double and with 18 reals in mixed, Coulomb and maximally Abelian overrelaxation with
-# 12 reals in single, mixed and double and with 18 reals in mixed, the annealing heatbath (Landau, 12 reals, single), and
-# the generator's heatbath and overrelaxation sub-sweeps (mixed, 12 reals). Also the
-# generator's sweep rates (heatbath only and 1 + 4, mixed and double; gen_*.log) and the
+# 12 reals in single, mixed and double and with 18 reals in mixed, the annealing heatbath
+# (Landau, 12 reals, single), and the generator's heatbath and overrelaxation sub-sweeps
+# (mixed, 12 reals). Also the generator's sweep rates (heatbath only and 1 + 4, mixed and double; gen_*.log) and the
 # streaming bandwidth of the same GPU (`gaugefix tune`'s stream line, tune_stream.log), from
 # which docs/kernels.md derives the generator's fraction of streaming.
 # Environment: THERM (default 50), ONLY (a regular expression: profile only the sweeps whose
