@@ -10,9 +10,10 @@
 # mixed and double and with 18 reals in mixed, Coulomb and maximally Abelian overrelaxation with
 # 12 reals in single, mixed and double and with 18 reals in mixed, the annealing heatbath
 # (Landau, 12 reals, single), and the generator's heatbath and overrelaxation sub-sweeps
-# (mixed, 12 reals). Also the generator's sweep rates (heatbath only and 1 + 4, mixed and double; gen_*.log) and the
-# streaming bandwidth of the same GPU (`gaugefix tune`'s stream line, tune_stream.log), from
-# which docs/kernels.md derives the generator's fraction of streaming.
+# (mixed, 12 reals). Also the generator's sweep rates (heatbath only and 1 + 4, mixed and
+# double; gen_*.log) and the streaming bandwidth of the same GPU (`gaugefix tune`'s stream
+# line, tune_stream.log), from which docs/kernels.md derives the generator's fraction of
+# streaming.
 # Environment: THERM (default 50), ONLY (a regular expression: profile only the sweeps whose
 # names match, e.g. 'mixed_18').
 # Binaries and libraries come packed as for run_tuning_suite.sh (.gpupack, bench/README.md).
