@@ -43,16 +43,17 @@ profile() {
 }
 
 fix="fix --backend cuda --input $cfg --storage 12 --max-iterations 60 --tolerance 1e-30 --quiet"
+fix18=${fix/--storage 12/--storage 18}
 profile landau_single SiteSweep 20 $fix --precision single
 profile landau_mixed SiteSweep 20 $fix --precision mixed
 profile landau_double SiteSweep 20 $fix --precision double
-profile landau_mixed_18 SiteSweep 20 ${fix/--storage 12/--storage 18} --precision mixed
+profile landau_mixed_18 SiteSweep 20 $fix18 --precision mixed
 for p in single mixed double; do
   profile coulomb_$p SiteSweep 20 $fix --precision $p --gauge coulomb
   profile mag_$p SiteSweep 20 $fix --precision $p --gauge mag
 done
-profile coulomb_mixed_18 SiteSweep 20 ${fix/--storage 12/--storage 18} --precision mixed --gauge coulomb
-profile mag_mixed_18 SiteSweep 20 ${fix/--storage 12/--storage 18} --precision mixed --gauge mag
+profile coulomb_mixed_18 SiteSweep 20 $fix18 --precision mixed --gauge coulomb
+profile mag_mixed_18 SiteSweep 20 $fix18 --precision mixed --gauge mag
 profile anneal_single 'SiteSweep.*UpdateFamily\)1' 4 $fix --precision single --anneal-steps 40
 gen="generate --backend cuda --lattice $lat --beta 6.0 --start hot --configs 1 --storage 12 --quiet"
 profile gen_heatbath LinkSubSweep 16 $gen --precision mixed --thermalisation 4 --or-sweeps 0 -o "$out/g_hb"
